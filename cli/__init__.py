@@ -1,0 +1,1 @@
+"""The ``lifepath`` command line (Typer). Heavy imports stay inside the commands that need them."""

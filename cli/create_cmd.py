@@ -1,0 +1,130 @@
+"""``lifepath create``: make one character, interactively or as an NPC (``--auto``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from lifepath.cli.errors import friendly
+
+
+def register(app: typer.Typer) -> None:
+    app.command("create")(create)
+
+
+def new_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def build_options(**values: Any) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v not in (None, [], "")}
+
+
+@friendly
+def create(
+    ruleset: str = typer.Option(None, "--ruleset", "-r", help="Ruleset id or name (default: nowhere-yet, or the campaign's)."),
+    seed: int = typer.Option(None, "--seed", help="Seed for the dice; the same seed and answers give the same character."),
+    rule: list[str] = typer.Option([], "--rule", help="House rule NAME=VALUE (repeatable), e.g. --rule max_terms=4."),
+    auto: bool = typer.Option(False, "--auto", help="Make an NPC: a seeded policy answers every decision."),
+    career: str = typer.Option(None, "--career", help="The career to aim for first (case-insensitive)."),
+    species: str = typer.Option(None, "--species", help="The species/origin (case-insensitive)."),
+    homeworld: str = typer.Option(None, "--homeworld", help="Homeworld name (with --uwp for a world of your own)."),
+    uwp: str = typer.Option(None, "--uwp", help="Homeworld UWP such as A788899-C; trade codes and law level follow."),
+    trade_codes: str = typer.Option(None, "--trade-codes", help="Homeworld trade codes directly, e.g. Ag,Ni (with --law-level)."),
+    law_level: int = typer.Option(None, "--law-level", help="Homeworld law level, with --trade-codes."),
+    terms: int = typer.Option(None, "--terms", min=0, help="How many terms the NPC policy aims for."),
+    option: list[str] = typer.Option([], "--option", help="A ruleset-specific creation option KEY=VALUE (repeatable)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full JSON export."),
+    history: bool = typer.Option(False, "--history", help="Print every throw and decision."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write the JSON export to this file as well."),
+    campaign: str = typer.Option(None, "--campaign", "-c", help="Make the character under this campaign and save it there."),
+    player: str = typer.Option(None, "--player", help="Who plays the character (with --campaign)."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+) -> None:
+    """Create one character. Interactive by default; --auto makes an NPC."""
+    from lifepath import houserules
+    from lifepath.creation import create as run_creation
+    from lifepath.decisions import PolicyChooser
+    from lifepath.errors import LifepathError
+    from lifepath.manager import get_registry
+
+    registry = get_registry()
+    stored_rules: dict[str, Any] = {}
+    store = None
+    camp = None
+    if campaign:
+        from lifepath.store import open_store
+
+        store = open_store(db)
+        camp = store.campaign(campaign)
+        if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
+            raise LifepathError(
+                f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
+                hint="leave out --ruleset; a campaign's characters use its ruleset",
+            )
+        ruleset = camp.ruleset
+        stored_rules = dict(camp.house_rules)
+    rs = registry.ruleset(ruleset or "nowhere-yet")
+    rules = houserules.resolve(registry.declaration(rs.id), stored_rules, rule)
+    if seed is None:
+        seed = new_seed()
+    extra = dict(houserules.parse_pairs(option))
+    options = build_options(
+        career=career, species=species, homeworld=homeworld, uwp=uwp, trade_codes=trade_codes,
+        law_level=law_level, terms=terms, **extra,
+    )
+    observer = None
+    if auto:
+        chooser: Any = PolicyChooser(seed)
+    else:
+        if not sys.stdin.isatty() and not _forced_interactive():
+            raise LifepathError(
+                "interactive creation needs a terminal to ask you questions",
+                hint="run it in a terminal, or add --auto to let the NPC policy answer",
+            )
+        from lifepath.cli.prompt import PromptChooser
+
+        prompt = PromptChooser()
+        chooser = prompt
+        observer = prompt.show
+    character = run_creation(registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer)
+    if out is not None:
+        _write_atomic(out, character.to_json())
+    if store is not None and camp is not None:
+        saved = store.add_character(camp.name, character, player=player)
+        print(f"saved as character {saved} in campaign '{camp.name}'", file=sys.stderr)
+    if as_json:
+        sys.stdout.write(character.to_json())
+    elif history:
+        from lifepath.history import render
+
+        sys.stdout.write(render(character.history))
+        sys.stdout.write(rs.render(character))
+    else:
+        sys.stdout.write(rs.render(character))
+
+
+def _forced_interactive() -> bool:
+    import os
+
+    return os.environ.get("LIFEPATH_INTERACTIVE") == "1"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    import os
+    import tempfile
+
+    from lifepath.errors import LifepathError
+
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise LifepathError(f"cannot write {path} ({exc.strerror})", hint="check the folder exists and is writable") from None

@@ -1,0 +1,41 @@
+"""The ``lifepath`` application: the command tree. Each command module imports what it needs lazily."""
+
+from __future__ import annotations
+
+import typer
+
+from lifepath.cli import create_cmd, info_cmd, schema_cmd, verify_cmd
+
+app = typer.Typer(
+    name="lifepath",
+    help="Create tabletop-RPG characters under pluggable rulesets, and keep campaign rosters.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from lifepath import __version__
+
+        typer.echo(f"lifepath {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+) -> None:
+    """Create tabletop-RPG characters under pluggable rulesets, and keep campaign rosters."""
+
+
+info_cmd.register(app)
+create_cmd.register(app)
+verify_cmd.register(app)
+schema_cmd.register(app)
+
+
+def run() -> None:
+    """Console-script entry point."""
+    app()

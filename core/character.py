@@ -1,0 +1,153 @@
+"""The character sheet, the finished character, and its JSON export.
+
+One sheet shape serves every ruleset. The generic fields mean the same thing everywhere; what only one
+ruleset has (Scars, derived scores, a homeworld, a UPP) lives in ``extra`` and in the career records'
+``extra``, documented by that ruleset.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+FORMAT = "lifepath.character/1"
+SCHEMA_ID = "https://lifepath.example/schemas/character.schema.json"
+
+
+@dataclass(slots=True)
+class CareerRecord:
+    """A career as served: terms, rank reached, how it ended, and anything ruleset-specific."""
+
+    career: str
+    name: str
+    terms: int = 0
+    rank: int = 0
+    title: str | None = None
+    ended: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "career": self.career,
+            "name": self.name,
+            "terms": self.terms,
+            "rank": self.rank,
+            "title": self.title,
+            "ended": self.ended,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> CareerRecord:
+        return cls(d["career"], d["name"], d["terms"], d["rank"], d.get("title"), d.get("ended"), dict(d.get("extra", {})))
+
+
+@dataclass(slots=True)
+class Debt:
+    """Money owed at the end of creation: ``kind`` is medical, anagathic, legal..."""
+
+    kind: str
+    amount: int
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "amount": self.amount, "note": self.note}
+
+
+@dataclass(slots=True)
+class Sheet:
+    """The character being built."""
+
+    name: str = ""
+    species: str = ""
+    sex: str = ""
+    age: int = 0
+    characteristics: dict[str, int] = field(default_factory=dict)
+    skills: dict[str, int] = field(default_factory=dict)
+    careers: list[CareerRecord] = field(default_factory=list)
+    credits: int = 0
+    debts: list[Debt] = field(default_factory=list)
+    equipment: list[str] = field(default_factory=list)
+    traits: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    status: str = "alive"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def total_terms(self) -> int:
+        return sum(c.terms for c in self.careers)
+
+    @property
+    def total_debt(self) -> int:
+        return sum(d.amount for d in self.debts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "species": self.species,
+            "sex": self.sex,
+            "age": self.age,
+            "characteristics": dict(self.characteristics),
+            "skills": dict(sorted(self.skills.items())),
+            "careers": [c.to_dict() for c in self.careers],
+            "credits": self.credits,
+            "debts": [d.to_dict() for d in self.debts],
+            "equipment": list(self.equipment),
+            "traits": list(self.traits),
+            "notes": list(self.notes),
+            "status": self.status,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Sheet:
+        return cls(
+            name=d.get("name", ""),
+            species=d.get("species", ""),
+            sex=d.get("sex", ""),
+            age=d.get("age", 0),
+            characteristics=dict(d.get("characteristics", {})),
+            skills=dict(d.get("skills", {})),
+            careers=[CareerRecord.from_dict(c) for c in d.get("careers", [])],
+            credits=d.get("credits", 0),
+            debts=[Debt(x["kind"], x["amount"], x.get("note", "")) for x in d.get("debts", [])],
+            equipment=list(d.get("equipment", [])),
+            traits=list(d.get("traits", [])),
+            notes=list(d.get("notes", [])),
+            status=d.get("status", "alive"),
+            extra=dict(d.get("extra", {})),
+        )
+
+
+@dataclass(slots=True)
+class Character:
+    """A finished character: its sheet, the complete history that made it, and where it came from."""
+
+    sheet: Sheet
+    history: list[dict[str, Any]]
+    provenance: dict[str, Any]
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.provenance["ruleset"]["id"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "$schema": SCHEMA_ID,
+            "format": FORMAT,
+            "sheet": self.sheet.to_dict(),
+            "provenance": self.provenance,
+            "history": self.history,
+        }
+
+    def to_json(self) -> str:
+        """The export: the same character always gives the same bytes."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Character:
+        return cls(Sheet.from_dict(d["sheet"]), list(d["history"]), dict(d["provenance"]))
+
+    def decisions(self) -> list[tuple[str, str]]:
+        return [(k, a) for k, a in self.provenance.get("decisions", [])]

@@ -1,0 +1,253 @@
+"""The creation context a ruleset works through, and :func:`create`, which runs one character.
+
+Every throw, decision and change goes through the context and into the character's history, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lifepath.character import Character, Sheet
+from lifepath.decisions import Chooser, Decision
+from lifepath.dice import DiceStream, natural_total, parse
+from lifepath.errors import LifepathError
+
+if TYPE_CHECKING:
+    from lifepath.registry import Registry
+    from lifepath.ruleset import Ruleset
+
+
+@dataclass(slots=True)
+class Throw:
+    """The result of :meth:`Context.roll`."""
+
+    total: int
+    natural: int
+    faces: list[int]
+    success: bool | None
+
+
+@dataclass(slots=True)
+class CharacteristicSpec:
+    """How one characteristic is generated: its name, dice and maximum (changeable by hooks)."""
+
+    code: str
+    name: str
+    dice: str
+    maximum: int | None
+    minimum: int = 0
+    note: str = ""
+
+
+@dataclass(slots=True)
+class Crisis:
+    """A crisis handed to the ``lifepath_crisis`` hook."""
+
+    kind: str
+    cause: str
+    characteristics: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class CrisisOutcome:
+    """What a crisis did: ``kind`` is ``"medical-debt"``, ``"death"``, ``"scar"`` or a plugin's own."""
+
+    kind: str
+    note: str = ""
+    debt: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class _History(list[dict[str, Any]]):
+    """The history list; with an observer, every event is also shown as it happens."""
+
+    def __init__(self, observer: Callable[[dict[str, Any]], None] | None = None) -> None:
+        super().__init__()
+        self.observer = observer
+        if observer is not None:
+            self.append = self._append_and_show  # type: ignore[method-assign]
+
+    def _append_and_show(self, event: dict[str, Any]) -> None:
+        list.append(self, event)
+        assert self.observer is not None
+        self.observer(event)
+
+
+class Context:
+    """Services for one character's creation. A ruleset's ``create(ctx)`` uses nothing else."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        registry: Registry,
+        rules: Mapping[str, Any],
+        seed: int,
+        chooser: Chooser,
+        options: Mapping[str, Any] | None = None,
+        observer: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.registry = registry
+        self.hooks = registry.manager.pm.hook
+        self.rules = dict(rules)
+        self.seed = seed
+        self.chooser = chooser
+        self.options = dict(options or {})
+        self.dice = DiceStream(seed)
+        self.sheet = Sheet()
+        self.history: _History = _History(observer) if observer else _History()
+        self.decisions: list[list[str]] = []
+        #: scratch space a ruleset may use during creation (not exported)
+        self.state: dict[str, Any] = {}
+
+    # -- throws -----------------------------------------------------------------------------------
+
+    def roll(
+        self,
+        notation: str,
+        purpose: str,
+        *,
+        dms: Iterable[tuple[str, int]] = (),
+        target: int | None = None,
+        auto_fail: int | None = None,
+        auto_success: int | None = None,
+    ) -> Throw:
+        """Throw dice, record it, and return the result.
+
+        :param dms: ``(source, value)`` modifiers, each recorded with its source.
+        :param target: succeed on a total of at least this (``None``: a table lookup, no outcome).
+        :param auto_fail: a natural total that always fails (Nowhere Yet's natural 2 on survival).
+        :param auto_success: a natural total that always succeeds.
+        """
+        dice = parse(notation)
+        faces = self.dice.faces(dice)
+        natural = natural_total(dice, faces)
+        mods = [[s, v] for s, v in dms if v]
+        total = (natural + dice.modifier + sum(v for _, v in mods)) * dice.multiplier
+        success: bool | None = None
+        event: dict[str, Any] = {
+            "type": "throw",
+            "purpose": purpose,
+            "dice": dice.notation,
+            "faces": faces,
+            "dms": mods,
+            "total": total,
+        }
+        if target is not None:
+            success = total >= target
+            event["target"] = target
+            if auto_fail is not None and natural == auto_fail and success:
+                success = False
+                event["rule"] = f"a natural {auto_fail} always fails"
+            elif auto_success is not None and natural == auto_success and not success:
+                success = True
+                event["rule"] = f"a natural {auto_success} always succeeds"
+            event["success"] = success
+        self.history.append(event)
+        return Throw(total, natural, faces, success)
+
+    # -- decisions --------------------------------------------------------------------------------
+
+    def choose(self, decision: Decision) -> str:
+        """Ask the chooser, check the answer is legal, record it and return it."""
+        if len(decision.options) == 1 and not decision.free_text:
+            answer = decision.options[0].id
+            forced = True
+        else:
+            answer = self.chooser.choose(decision)
+            forced = False
+            if not decision.is_legal(answer):
+                raise LifepathError(
+                    f"'{answer}' is not a legal answer to '{decision.prompt}'",
+                    hint=f"legal answers: {', '.join(decision.option_ids())}",
+                )
+        event: dict[str, Any] = {
+            "type": "decision",
+            "key": decision.key,
+            "prompt": decision.prompt,
+            "options": decision.option_ids(),
+            "answer": answer,
+        }
+        if forced:
+            event["forced"] = True
+        else:
+            self.decisions.append([decision.key, answer])
+        self.history.append(event)
+        return answer
+
+    # -- changes and notes ------------------------------------------------------------------------
+
+    def change(self, what: str, before: Any, after: Any, why: str) -> None:
+        """Record a change to the sheet (the caller has made it)."""
+        self.history.append({"type": "change", "what": what, "from": before, "to": after, "why": why})
+
+    def note(self, text: str, **details: Any) -> None:
+        """Record something that happened that is neither a throw nor a decision."""
+        event: dict[str, Any] = {"type": "note", "text": text}
+        if details:
+            event.update(details)
+        self.history.append(event)
+
+    # -- hooks ------------------------------------------------------------------------------------
+
+    def characteristic_specs(self, specs: Sequence[CharacteristicSpec]) -> dict[str, CharacteristicSpec]:
+        """Let plugins adjust how characteristics are generated, then return the specs by code."""
+        by_code = {s.code: s for s in specs}
+        self.hooks.lifepath_characteristics(ctx=self, specs=by_code)
+        return by_code
+
+    def apply_traits(self, traits: Iterable[Mapping[str, Any]], stage: str) -> None:
+        """Give every trait's plugins their say at ``stage``."""
+        for trait in traits:
+            self.hooks.lifepath_apply_trait(ctx=self, trait=trait, stage=stage)
+
+    def crisis(self, crisis: Crisis) -> CrisisOutcome:
+        """Hand a crisis to the ``lifepath_crisis`` hook; the first plugin to answer decides."""
+        outcome = self.hooks.lifepath_crisis(ctx=self, crisis=crisis)
+        if outcome is None:
+            raise LifepathError(
+                f"no plugin decides crises for {self.ruleset.id} ({crisis.kind}: {crisis.cause})",
+                hint="install or enable the ruleset's plugin",
+            )
+        self.history.append(
+            {"type": "crisis", "kind": crisis.kind, "cause": crisis.cause, "characteristics": crisis.characteristics,
+             "outcome": outcome.kind, "note": outcome.note}
+        )
+        return outcome
+
+
+def create(
+    registry: Registry,
+    ruleset_id: str,
+    *,
+    seed: int,
+    rules: Mapping[str, Any] | None = None,
+    chooser: Chooser,
+    options: Mapping[str, Any] | None = None,
+    observer: Callable[[dict[str, Any]], None] | None = None,
+) -> Character:
+    """Run one character's creation under ``ruleset_id`` and return it with history and provenance.
+
+    ``rules`` are the resolved house rules (see :func:`lifepath.houserules.resolve`); when omitted the
+    declaration's defaults are used.
+    """
+    from lifepath.houserules import resolve
+
+    ruleset = registry.ruleset(ruleset_id)
+    resolved = dict(rules) if rules is not None else resolve(registry.declaration(ruleset.id))
+    opts = {k: v for k, v in sorted((options or {}).items()) if v not in (None, [], {})}
+    ctx = Context(ruleset, registry, resolved, seed, chooser, opts, observer)
+    ruleset.create(ctx)
+    provenance = {
+        "ruleset": {"id": ruleset.id, "version": ruleset.version},
+        "plugins": registry.contributors(ruleset.id),
+        "tables_sha256": registry.digest(ruleset.id),
+        "house_rules": resolved,
+        "seed": seed,
+        "options": opts,
+        "decisions": ctx.decisions,
+    }
+    return Character(ctx.sheet, list(ctx.history), provenance)

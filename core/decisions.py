@@ -1,0 +1,153 @@
+"""Decisions and the choosers that answer them.
+
+The engine never asks a person directly. Every choice (a career, whether to reenlist, a skill table, a
+cascade specialisation, which characteristic an injury takes) is a :class:`Decision` with its legal
+options, handed to a :class:`Chooser`:
+
+* ``PromptChooser`` (in ``lifepath.cli.prompt``) asks a person at a terminal;
+* :class:`PolicyChooser` answers for NPCs from the ruleset's weights, with its own random stream;
+* :class:`ScriptedChooser` answers from a recorded list, for replay and tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from lifepath.errors import LifepathError, ScriptExhausted
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer: ``id`` is what is recorded, ``label`` what a person reads.
+
+    ``weight`` is the NPC policy's preference (0 means never, unless every option is 0).
+    """
+
+    id: str
+    label: str = ""
+    weight: float = 1.0
+    detail: str = ""
+
+    def text(self) -> str:
+        return self.label or self.id
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the procedure needs made.
+
+    ``key`` is a stable name for the kind of decision (``career``, ``reenlist``...), recorded with the
+    answer so a replay can tell when a script no longer fits. With ``free_text`` a person may type any
+    answer; the options are then examples (and what the NPC policy draws from).
+    """
+
+    key: str
+    prompt: str
+    options: tuple[Option, ...]
+    free_text: bool = False
+    context: str = ""
+
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def is_legal(self, answer: str) -> bool:
+        if self.free_text:
+            return bool(answer.strip())
+        return any(o.id == answer for o in self.options)
+
+
+def options(ids: Iterable[str], weights: Mapping[str, float] | None = None) -> tuple[Option, ...]:
+    """Build options from plain ids, with optional per-id policy weights."""
+    w = weights or {}
+    return tuple(Option(i, i, w.get(i, 1.0)) for i in ids)
+
+
+class Chooser(Protocol):
+    """Anything that answers decisions."""
+
+    def choose(self, decision: Decision) -> str:
+        """Return the id of one of ``decision.options`` (or any text, for a free-text decision)."""
+        ...
+
+
+class PolicyChooser:
+    """The NPC policy: a weighted draw over each decision's options, from its own random stream.
+
+    The stream is seeded from the character's seed but is not the dice stream, so answers recorded
+    from a policy replay through a :class:`ScriptedChooser` to exactly the same throws.
+    """
+
+    def __init__(self, seed: int | str) -> None:
+        self._random = random.Random(f"policy:{seed}")
+
+    def choose(self, decision: Decision) -> str:
+        opts = decision.options
+        if not opts:
+            raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
+        weights = [max(o.weight, 0.0) for o in opts]
+        total = sum(weights)
+        if total <= 0:
+            return opts[int(self._random.random() * len(opts))].id
+        point = self._random.random() * total
+        for option, weight in zip(opts, weights):
+            point -= weight
+            if point < 0:
+                return option.id
+        return opts[-1].id
+
+
+@dataclass
+class ScriptedChooser:
+    """Answers from a recorded script.
+
+    Built from a list of ``(key, answer)`` pairs (a replay: each answer is taken in order and its key must
+    match), or with :meth:`by_key` from a mapping of key to a list of answers (a test: answers for each
+    kind of decision are taken in order, and other decisions go to ``fallback``).
+    """
+
+    sequence: list[tuple[str, str]] = field(default_factory=list)
+    keyed: dict[str, list[str]] | None = None
+    fallback: Chooser | None = None
+    _position: int = 0
+
+    @classmethod
+    def by_key(cls, answers: Mapping[str, Sequence[str] | str], fallback: Chooser | None = None) -> ScriptedChooser:
+        keyed = {k: [v] if isinstance(v, str) else list(v) for k, v in answers.items()}
+        return cls(keyed=keyed, fallback=fallback)
+
+    def choose(self, decision: Decision) -> str:
+        if self.keyed is not None:
+            queue = self.keyed.get(decision.key)
+            if queue:
+                return queue.pop(0)
+            if self.fallback is not None:
+                return self.fallback.choose(decision)
+            raise ScriptExhausted(
+                f"the script has no answer left for decision '{decision.key}' ({decision.prompt})",
+                hint=f"add an answer for '{decision.key}'; legal answers are: {', '.join(decision.option_ids())}",
+            )
+        if self._position >= len(self.sequence):
+            if self.fallback is not None:
+                return self.fallback.choose(decision)
+            raise ScriptExhausted(
+                f"the recorded decisions ran out at decision {self._position + 1} ('{decision.key}')",
+                hint="the export's history does not match its seed and rules",
+            )
+        key, answer = self.sequence[self._position]
+        self._position += 1
+        if key != decision.key:
+            raise ScriptExhausted(
+                f"recorded decision {self._position} was '{key}' but creation now asks '{decision.key}'",
+                hint="the export's history does not match its seed and rules",
+            )
+        return answer
+
+    @property
+    def unused(self) -> int:
+        """How many recorded answers were never asked for."""
+        if self.keyed is not None:
+            return sum(len(v) for v in self.keyed.values())
+        return len(self.sequence) - self._position

@@ -1,0 +1,36 @@
+"""Reading a character's history: one line of plain text per event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v >= 0 else str(v)
+
+
+def describe(event: dict[str, Any]) -> str:
+    """One readable line for a history event."""
+    kind = event.get("type")
+    if kind == "throw":
+        faces = "+".join(str(f) for f in event["faces"])
+        dms = "".join(f" {_signed(v)} ({s})" for s, v in event.get("dms", []))
+        text = f"{event['purpose']}: {event['dice']} [{faces}]{dms} = {event['total']}"
+        if "target" in event:
+            text += f" vs {event['target']}+: {'success' if event['success'] else 'failure'}"
+        if "rule" in event:
+            text += f" ({event['rule']})"
+        return text
+    if kind == "decision":
+        return f"{event['prompt']} -> {event['answer']}" + (" (only choice)" if event.get("forced") else "")
+    if kind == "change":
+        return f"  {event['what']}: {event['from']} -> {event['to']} ({event['why']})"
+    if kind == "crisis":
+        return f"CRISIS ({event['kind']}): {event['cause']} -> {event['outcome']}: {event['note']}"
+    if kind == "note":
+        return f"-- {event['text']}"
+    return str(event)
+
+
+def render(history: list[dict[str, Any]]) -> str:
+    return "\n".join(describe(e) for e in history) + "\n"

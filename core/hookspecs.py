@@ -1,0 +1,115 @@
+"""The hooks a lifepath plugin can implement.
+
+Every built-in ruleset implements these exactly as a third party's plugin does, through the entry-point
+group ``lifepath``. Registration hooks receive a ``register`` callback rather than returning values:
+call it once per thing you add.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pluggy import HookimplMarker, HookspecMarker
+
+if TYPE_CHECKING:
+    from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.ruleset import Ruleset
+
+hookspec = HookspecMarker("lifepath")
+hookimpl = HookimplMarker("lifepath")
+
+
+@hookspec
+def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
+    """Add whole rulesets.
+
+    Called once, when the registry is first built.
+
+    :param register: call ``register(ruleset)`` with a :class:`lifepath.Ruleset` for each ruleset.
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_register_careers(ruleset_id: str, register: Callable[[Any], None]) -> None:
+    """Add careers to a named ruleset.
+
+    Called once per registered ruleset, when the registry is first built.
+
+    :param ruleset_id: the ruleset whose careers are being collected, e.g. ``"nowhere-yet"``; add only
+        careers written for it.
+    :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per career,
+        shaped as that ruleset's career schema says. It is validated before it is accepted.
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_register_species(ruleset_id: str, register: Callable[[Any], None]) -> None:
+    """Add species (origins) to a named ruleset.
+
+    Called once per registered ruleset, when the registry is first built.
+
+    :param ruleset_id: the ruleset whose species are being collected.
+    :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per species,
+        shaped as that ruleset's species schema says; its traits are named by id.
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_register_house_rules(ruleset_id: str, register: Callable[[str, dict[str, Any]], None]) -> None:
+    """Declare house rules for a named ruleset, beyond those the ruleset declares itself.
+
+    Called once per registered ruleset, when the registry is first built.
+
+    :param ruleset_id: the ruleset the rules apply to.
+    :param register: call ``register(name, schema)`` per rule, where ``schema`` is a JSON Schema
+        property (``type``, ``default``, ``description``, and ``enum``/``minimum``/``maximum`` as needed).
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_characteristics(ctx: Context, specs: dict[str, CharacteristicSpec]) -> None:
+    """Adjust how a character's characteristics are generated, before any is rolled.
+
+    Called once per character, after the species is known and before characteristics are thrown.
+    Change ``specs`` in place (its ``dice`` or ``maximum``); the ruleset then rolls them.
+
+    :param ctx: the creation context (``ctx.sheet.species``, ``ctx.rules`` and ``ctx.ruleset.id`` are set).
+    :param specs: characteristic code to its :class:`lifepath.CharacteristicSpec`, in sheet order.
+    :returns: nothing; change ``specs`` in place.
+    """
+
+
+@hookspec
+def lifepath_apply_trait(ctx: Context, trait: dict[str, Any], stage: str) -> None:
+    """Apply a species trait's effect on creation.
+
+    Called for each trait of the character's species at each creation stage the ruleset names
+    (Nowhere Yet: ``"characteristics"`` after they are rolled, ``"background"`` with background skills,
+    ``"finish"`` before the sheet is closed). Implementations act only on traits they know (by
+    ``trait["id"]``) and record every change through ``ctx``.
+
+    :param ctx: the creation context.
+    :param trait: the trait's table entry (``id``, ``name``, ``summary``...).
+    :param stage: the creation stage being run.
+    :returns: nothing.
+    """
+
+
+@hookspec(firstresult=True)
+def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
+    """Decide what happens when a characteristic reaches zero or a throw would kill.
+
+    Called by a ruleset at the moment of the crisis. This is a ``firstresult`` hook: the first
+    implementation to return an outcome decides, so a house-rule plugin overrides the ruleset's own
+    answer (which each shipped ruleset registers ``trylast``). Return ``None`` to let the next decide.
+
+    :param ctx: the creation context (``ctx.rules`` holds the house rules in force).
+    :param crisis: what happened: ``crisis.kind`` (``"injury"``, ``"ageing"``, ``"survival"``...),
+        ``crisis.characteristics`` at zero, ``crisis.cause``.
+    :returns: a :class:`lifepath.CrisisOutcome` (``"medical-debt"``, ``"death"``, ``"scar"``...) or ``None``.
+    """

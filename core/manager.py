@@ -1,0 +1,123 @@
+"""The plugin manager: entry points in the group ``lifepath``, loaded on first use.
+
+``LIFEPATH_PLUGINS`` (comma-separated entry-point names) loads only those; ``LIFEPATH_DISABLE_PLUGINS``
+skips the ones named. The built-in rulesets are entry points of the ``lifepath`` distribution and go
+through exactly this path.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from lifepath import hookspecs
+
+if TYPE_CHECKING:
+    from lifepath.registry import Registry
+
+GROUP = "lifepath"
+
+
+@dataclass
+class PluginInfo:
+    """One loaded (or failed) plugin: its entry-point name, distribution and version."""
+
+    name: str
+    dist: str = ""
+    version: str = ""
+    module: str = ""
+    error: str | None = None
+    hooks: list[str] = field(default_factory=list)
+
+
+class Manager:
+    """A pluggy manager plus what is known about each plugin it loaded or could not load."""
+
+    def __init__(self) -> None:
+        self.pm = pluggy.PluginManager(GROUP)
+        self.pm.add_hookspecs(hookspecs)
+        self.info: dict[str, PluginInfo] = {}
+        self._registry: Registry | None = None
+
+    def add(self, plugin: ModuleType | object, name: str, dist: str = "", version: str = "") -> None:
+        """Register a plugin object (normally done from an entry point)."""
+        self.pm.register(plugin, name=name)
+        self.info[name] = PluginInfo(name, dist, version, getattr(plugin, "__name__", type(plugin).__name__))
+
+    def fail(self, name: str, reason: str, dist: str = "", version: str = "") -> None:
+        """Record a plugin that cannot be used, and warn once on stderr."""
+        info = self.info.get(name) or PluginInfo(name, dist, version)
+        info.error = reason
+        self.info[name] = info
+        if self.pm.get_plugin(name) is not None:
+            self.pm.unregister(name=name)
+        print(f"lifepath: warning: plugin '{name}' was skipped: {reason}", file=sys.stderr)
+
+    def load_entry_points(self, only: set[str] | None = None, skip: set[str] | None = None) -> None:
+        for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+            if only is not None and ep.name not in only:
+                continue
+            if skip and ep.name in skip:
+                continue
+            if ep.name in self.info:
+                continue
+            dist = ep.dist.name if ep.dist is not None else ""
+            version = ep.dist.version if ep.dist is not None else ""
+            try:
+                plugin = ep.load()
+            except Exception as exc:  # a broken plugin must not stop the others
+                self.fail(ep.name, f"it could not be imported ({type(exc).__name__}: {exc})", dist, version)
+                continue
+            self.add(plugin, ep.name, dist, version)
+        self.pm.check_pending()
+
+    @property
+    def hook(self) -> Any:
+        return self.pm.hook
+
+    def active(self) -> list[PluginInfo]:
+        return [i for i in self.info.values() if i.error is None]
+
+    def registry(self) -> Registry:
+        """The contributions of every plugin, collected and validated on first use."""
+        if self._registry is None:
+            from lifepath.registry import Registry
+
+            self._registry = Registry(self)
+        return self._registry
+
+
+def _names(variable: str) -> set[str] | None:
+    value = os.environ.get(variable)
+    if value is None:
+        return None
+    return {n.strip() for n in value.split(",") if n.strip()}
+
+
+_manager: Manager | None = None
+
+
+def get_manager() -> Manager:
+    """The process-wide manager, built on first call from the installed entry points."""
+    global _manager
+    if _manager is None:
+        manager = Manager()
+        manager.load_entry_points(only=_names("LIFEPATH_PLUGINS"), skip=_names("LIFEPATH_DISABLE_PLUGINS"))
+        _manager = manager
+    return _manager
+
+
+def get_registry() -> Registry:
+    return get_manager().registry()
+
+
+def reset() -> None:
+    """Forget the process-wide manager (tests, and after installing a plugin in-process)."""
+    global _manager
+    _manager = None

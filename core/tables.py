@@ -1,0 +1,84 @@
+"""Loading table files: JSON inside a plugin's package (or a data-only folder), with a content hash.
+
+Parsing happens here; checking against the table's schema happens in :mod:`lifepath.validation`, which
+the registry calls once per content hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lifepath.errors import TableError
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A parsed table file. ``source`` names it for people (a package path or a file path)."""
+
+    source: str
+    text: str
+    data: Any
+    sha256: str
+
+    @property
+    def schema_id(self) -> str | None:
+        if isinstance(self.data, dict):
+            value = self.data.get("$schema")
+            return value if isinstance(value, str) else None
+        return None
+
+
+def parse_table(source: str, text: str) -> Table:
+    """Parse JSON text into a :class:`Table`, or raise a :class:`TableError` naming the line."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TableError(
+            f"this is not valid JSON ({exc.msg}, column {exc.colno})",
+            file=source,
+            line=exc.lineno,
+            hint="fix the JSON syntax at that line (a missing comma or quote is the usual cause)",
+        ) from None
+    return Table(source, text, data, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def load_table(package: str, path: str) -> Table:
+    """Load ``path`` (e.g. ``data/careers/navy.json``) from inside the importable ``package``."""
+    resource = resources.files(package).joinpath(*path.split("/"))
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TableError(f"the table file {path} is missing from {package}", file=f"{package}:{path}") from None
+    return parse_table(f"{package}:{path}", text)
+
+
+def load_tables(package: str, folder: str) -> list[Table]:
+    """Load every ``*.json`` file directly inside ``folder`` of ``package``, sorted by name."""
+    directory = resources.files(package).joinpath(*folder.split("/"))
+    names = sorted(p.name for p in directory.iterdir() if p.name.endswith(".json"))
+    return [load_table(package, f"{folder}/{name}") for name in names]
+
+
+def load_table_file(path: Path) -> Table:
+    """Load a table from a file on disk (third-party data folders, ``schema validate``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TableError(f"cannot read this file ({exc.strerror})", file=str(path)) from None
+    return parse_table(str(path), text)
+
+
+def tables_digest(tables: list[Table]) -> str:
+    """One SHA-256 over a set of tables, independent of the order they were loaded in."""
+    h = hashlib.sha256()
+    for source, digest in sorted((t.source, t.sha256) for t in tables):
+        h.update(source.encode())
+        h.update(b"\0")
+        h.update(digest.encode())
+        h.update(b"\n")
+    return h.hexdigest()

@@ -1,0 +1,123 @@
+"""Nowhere Yet: the default lifepath ruleset, the Cepheus Engine SRD's character creation with its own
+departures (no death in creation). Registered through the ``lifepath`` entry-point group like any
+third-party plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+
+from .procedure import Procedure
+from .render import ucf, upp
+from .tables import tables
+
+RULESET_ID = "nowhere-yet"
+
+
+class NowhereYet(Ruleset):
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = "Nowhere Yet"
+    version: ClassVar[str] = "1.0.0"
+    summary: ClassVar[str] = "A life four years at a time: the Cepheus Engine SRD lifepath, where nobody dies in creation."
+    kind: ClassVar[str] = "lifepath"
+
+    def tables(self) -> Sequence[Table]:
+        return tables().all()
+
+    def house_rules(self) -> dict[str, Any]:
+        return dict(tables().house_rules.data)
+
+    def create(self, ctx: Context) -> None:
+        Procedure(ctx, tables()).run()
+
+    def render(self, character: Character) -> str:
+        species = character.sheet.species
+        known = {s["id"]: s for s in tables()["species"]["species"]}
+        contributed = {}
+        try:
+            from lifepath.manager import get_registry
+
+            contributed = {k: v.data for k, v in get_registry().species(RULESET_ID).items()}
+        except Exception:  # rendering must never fail for want of a plugin
+            contributed = {}
+        everything = {**known, **contributed}
+        names = {k: v["name"] for k, v in everything.items()}
+        speeds = {k: v.get("speed") for k, v in everything.items()}
+        if species not in names:
+            names[species] = species
+        return ucf(character, names, speeds)
+
+    def roster_fields(self, character: Character) -> dict[str, str]:
+        fields = super().roster_fields(character)
+        fields["profile"] = upp(character.sheet.characteristics)
+        return fields
+
+
+@hookimpl
+def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
+    register(NowhereYet())
+
+
+@hookimpl
+def lifepath_register_careers(ruleset_id: str, register: Callable[..., None]) -> None:
+    if ruleset_id == RULESET_ID:
+        for table in tables().careers:
+            register(table)
+
+
+@hookimpl
+def lifepath_register_species(ruleset_id: str, register: Callable[..., None]) -> None:
+    if ruleset_id == RULESET_ID:
+        table = tables().files["species"]
+        for species in table.data["species"]:
+            register(species, table=table)
+
+
+@hookimpl
+def lifepath_characteristics(ctx: Context, specs: dict[str, CharacteristicSpec]) -> None:
+    """A species' own dice and racial maxima (Notable and Weak) replace the defaults."""
+    if ctx.ruleset.id != RULESET_ID:
+        return
+    species = ctx.state.get("species") or {}
+    for code, own in species.get("characteristics", {}).items():
+        if code in specs:
+            specs[code].dice = own["dice"]
+            specs[code].maximum = own["maximum"]
+
+
+@hookimpl
+def lifepath_apply_trait(ctx: Context, trait: dict[str, Any], stage: str) -> None:
+    """Traits that grant skills at creation (Flyer, Great Leaper, Natural Weapon) do so with the background skills."""
+    if ctx.ruleset.id != RULESET_ID or stage != "background":
+        return
+    from .skills import SkillBook
+
+    book = SkillBook(tables()["skills"])
+    for grant in trait.get("grants_skills", []):
+        book.grant(ctx, grant["name"], level=grant["level"], why=f"trait: {trait['name']}")
+
+
+@hookimpl(trylast=True)
+def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
+    """Nowhere Yet's answer: no death. A failed survival throw is a mishap; a characteristic at zero is
+    restored to 1 and the 1D6 x Cr10,000 treatment becomes medical debt. House rules restore the printed rules.
+    """
+    if ctx.ruleset.id != RULESET_ID:
+        return None
+    if crisis.kind == "survival":
+        if ctx.rules.get("survival_failure") == "death":
+            return CrisisOutcome("death", "a failed survival throw is fatal under the printed rule")
+        return CrisisOutcome("mishap", "a failed survival throw always goes to the mishap table")
+    med = tables()["medical"]["crisis"]
+    cost = ctx.roll(f"{med['dice']}x{med['multiplier']}", f"{crisis.kind} crisis: cost of treatment").total
+    if ctx.rules.get("crisis") == "printed":
+        if ctx.sheet.credits >= cost:
+            before = ctx.sheet.credits
+            ctx.sheet.credits -= cost
+            ctx.change("credits", before, ctx.sheet.credits, f"paid for {crisis.kind} crisis treatment")
+            return CrisisOutcome("paid", f"treatment paid in full (Cr{cost:,})")
+        return CrisisOutcome("death", f"the character cannot pay Cr{cost:,} for treatment and dies (printed rule)")
+    return CrisisOutcome("medical-debt", f"restored to 1; Cr{cost:,} of treatment becomes medical debt", debt=cost)

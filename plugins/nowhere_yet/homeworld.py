@@ -1,0 +1,82 @@
+"""Homeworlds: reading a UWP, deriving trade codes and the law-level descriptor from the tables."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from lifepath import LifepathError
+
+PSEUDOHEX = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+_UWP = re.compile(r"^([ABCDEX])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])-([0-9A-HJ-NP-Z])$")
+
+
+@dataclass
+class Homeworld:
+    name: str
+    uwp: str | None
+    trade_codes: list[str]
+    law_level: int
+    law_descriptor: str
+    skills: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "uwp": self.uwp, "trade_codes": self.trade_codes,
+                "law_level": self.law_level, "law": self.law_descriptor}
+
+
+def parse_uwp(text: str) -> dict[str, Any]:
+    m = _UWP.match(text.strip().upper())
+    if not m:
+        raise LifepathError(
+            f"'{text}' is not a Universal World Profile",
+            hint="write it as starport, six pseudohex digits, a dash and the tech level, e.g. A788899-C",
+        )
+    digits = [PSEUDOHEX.index(g) for g in m.groups()[1:]]
+    fields = ("size", "atmosphere", "hydrographics", "population", "government", "law_level", "tech_level")
+    return {"starport": m.group(1), **dict(zip(fields, digits))}
+
+
+def trade_codes(profile: Mapping[str, Any], table: Mapping[str, Any]) -> list[str]:
+    codes = []
+    for code in table["trade_codes"]:
+        if all(profile[f] in allowed for f, allowed in code["requires"].items()):
+            codes.append(code["code"])
+    return codes
+
+
+def law_descriptor(level: int, table: Mapping[str, Any]) -> str:
+    for row in table["law_levels"]:
+        if row["min"] <= level and (row["max"] is None or level <= row["max"]):
+            return str(row["descriptor"])
+    raise LifepathError(f"law level {level} is not on the law-level table", hint="use a law level of 0 or more")
+
+
+def build(name: str, uwp: str | None, codes: list[str] | None, law: int | None, table: Mapping[str, Any]) -> Homeworld:
+    known = {c["code"].lower(): c["code"] for c in table["trade_codes"]}
+    known.update({c["name"].lower(): c["code"] for c in table["trade_codes"]})
+    if uwp:
+        profile = parse_uwp(uwp)
+        found = trade_codes(profile, table)
+        level = int(profile["law_level"])
+        uwp_text: str | None = uwp.strip().upper()
+    else:
+        found = []
+        for c in codes or []:
+            if c.strip().lower() not in known:
+                raise LifepathError(
+                    f"'{c}' is not a trade code", hint="known trade codes: " + ", ".join(sorted(set(known.values())))
+                )
+            found.append(known[c.strip().lower()])
+        level = 0 if law is None else law
+        if level < 0:
+            raise LifepathError(f"law level {level} is below 0", hint="use a law level of 0 or more")
+        uwp_text = None
+    descriptor = law_descriptor(level, table)
+    skills: list[str] = []
+    for s in [*table["skills_by_law_descriptor"].get(descriptor, []), *(x for c in found for x in table["skills_by_trade_code"].get(c, []))]:
+        if s not in skills:
+            skills.append(s)
+    return Homeworld(name, uwp_text, found, level, descriptor, skills)
