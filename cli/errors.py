@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import textwrap
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -16,9 +15,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def fail(error: LifepathError) -> None:
-    width = 100
-    text = textwrap.fill("error: " + error.paragraph(), width=width, subsequent_indent="  ")
-    print(text, file=sys.stderr)
+    print("error: " + error.paragraph(), file=sys.stderr)
     raise typer.Exit(error.exit_code)
 
 

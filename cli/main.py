@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from lifepath.cli import create_cmd, info_cmd, schema_cmd, verify_cmd
+from lifepath.cli import check_cmd, create_cmd, info_cmd, schema_cmd, verify_cmd
 
 app = typer.Typer(
     name="lifepath",
@@ -34,6 +34,7 @@ info_cmd.register(app)
 create_cmd.register(app)
 verify_cmd.register(app)
 schema_cmd.register(app)
+check_cmd.register(app)
 
 
 def run() -> None:

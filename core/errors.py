@@ -40,7 +40,8 @@ class LifepathError(Exception):
             where += ": "
         text = where + self.message.rstrip(".") + "."
         if self.hint:
-            text += " " + self.hint.rstrip(".") + "."
+            hint = self.hint.rstrip(".")
+            text += " " + hint[:1].upper() + hint[1:] + "."
         return text
 
     def __str__(self) -> str:

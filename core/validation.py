@@ -101,9 +101,11 @@ class Validator:
                     hint="use one of the schemas listed by `lifepath schema list`",
                 )
             ]
-        from jsonschema.exceptions import relevance
+        from jsonschema.exceptions import best_match, relevance
 
         found = sorted(self._validator(sid).iter_errors(table.data), key=relevance)
+        # an error under oneOf/anyOf is clearer as its most relevant sub-error (the deepest, most specific)
+        found = [best_match([e]) if e.context else e for e in found]
         return [_to_table_error(table, e) for e in found]
 
     def check(self, table: Table, schema_id: str | None = None) -> None:

@@ -270,6 +270,9 @@ class Procedure:
         if wanted and not self.life.entered:
             chosen = registry.find("career", ctx.ruleset.id, str(wanted))
             available = [chosen]
+        elif self.life.crisis_survivor:
+            ctx.note("a crisis survivor fails every qualification: only the Drifter career is open")
+            available = [c for c in available if c.id == "drifter"]
         opts = [Option(c.id, c.name, self._career_weight(c.data)) for c in available]
         if self.target_terms == 0 and not self.life.entered:
             opts = [Option("none", "no career: finish now", 1.0)] + [Option(o.id, o.label, 0.0) for o in opts]
@@ -388,7 +391,8 @@ class Procedure:
             for s in dict.fromkeys(service):
                 self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
         else:
-            opts = tuple(Option(s, s, 1.0) for s in dict.fromkeys(service))
+            fresh = [s for s in dict.fromkeys(service) if self.book.key(s) not in self.sheet.skills]
+            opts = tuple(Option(s, s, 1.0) for s in (fresh or dict.fromkeys(service)))
             s = ctx.choose(Decision("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts))
             self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
         rank0 = career["ranks"][0]["skill"]

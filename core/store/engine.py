@@ -1,0 +1,201 @@
+"""Which database, how to connect to it, and what its errors mean to a person.
+
+A database is named by ``--db`` / ``LIFEPATH_DB`` or defaults to ``lifepath.db`` in the user's data
+directory. A plain path is a SQLite file; a URL may be ``sqlite:///...`` or ``postgresql://...`` (driven
+by psycopg 3). SQLite runs in WAL mode with a 30-second busy timeout, and every write transaction starts
+with ``BEGIN IMMEDIATE``, so several processes writing one roster wait their turn instead of failing or
+losing a write.
+
+Nothing here runs at import time of :mod:`lifepath`; the engine is made per :func:`make_engine` call.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy.engine import URL, make_url
+
+from lifepath.errors import LifepathError
+
+#: seconds a SQLite writer waits for another process's write to finish
+SQLITE_BUSY_TIMEOUT = 30.0
+#: seconds to wait for a PostgreSQL server to answer before giving up
+CONNECT_TIMEOUT = 10
+#: execution option that marks a connection as a writer (BEGIN IMMEDIATE on SQLite)
+WRITE_OPTION = "lifepath_write"
+
+_URL_HINT = (
+    "give a SQLite file path, a sqlite:///PATH URL or a postgresql://USER@HOST/DATABASE URL "
+    "with --db or the LIFEPATH_DB environment variable"
+)
+
+
+class StoreError(LifepathError):
+    """The campaign database cannot be opened, read or written."""
+
+
+def default_path() -> Path:
+    """``lifepath.db`` in the user's data directory (created when missing)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("lifepath")) / "lifepath.db"
+
+
+def database_url(spec: str | None = None) -> URL:
+    """The SQLAlchemy URL for ``spec``: a URL, a SQLite file path, or None for LIFEPATH_DB or the default."""
+    if spec is None or not spec.strip():
+        spec = os.environ.get("LIFEPATH_DB") or None
+    if spec is None:
+        path = default_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(
+                f"cannot create the data folder {path.parent} for the default campaign database ({e.strerror})",
+                hint=_URL_HINT,
+            ) from None
+        return URL.create("sqlite", database=str(path))
+    spec = spec.strip()
+    if "://" not in spec:
+        return URL.create("sqlite", database=str(Path(spec).expanduser().absolute()))
+    try:
+        url = make_url(spec)
+    except exc.ArgumentError:
+        raise StoreError(f"'{spec}' is not a database URL lifepath can read", hint=_URL_HINT) from None
+    backend = url.get_backend_name()
+    driver = url.get_driver_name() if "+" in url.drivername else ""
+    if backend == "sqlite" and driver in ("", "pysqlite"):
+        if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
+            url = url.set(database=str(Path(url.database).expanduser().absolute()))
+        return url.set(drivername="sqlite")
+    if backend in ("postgresql", "postgres") and driver in ("", "psycopg"):
+        return url.set(drivername="postgresql+psycopg")
+    scheme = url.drivername
+    raise StoreError(f"'{scheme}' is not a kind of database lifepath can use (in '{describe(url)}')", hint=_URL_HINT)
+
+
+def describe(url: URL) -> str:
+    """The URL for messages: any password hidden, a SQLite file shown as its path."""
+    if url.get_backend_name() == "sqlite":
+        return url.database or ":memory:"
+    return url.render_as_string(hide_password=True)
+
+
+def is_sqlite(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite"
+
+
+def make_engine(url: URL) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout, foreign keys and BEGIN IMMEDIATE for writers."""
+    if is_sqlite(url):
+        _check_sqlite_path(url)
+        engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    try:
+        return create_engine(url, connect_args={"connect_timeout": CONNECT_TIMEOUT}, pool_pre_ping=True)
+    except ImportError as e:  # psycopg missing
+        raise StoreError(
+            f"the PostgreSQL driver is not installed ({e})", hint="install lifepath[postgres] (psycopg 3)"
+        ) from None
+
+
+def _check_sqlite_path(url: URL) -> None:
+    database = url.database or ""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a SQLite database file", hint=_URL_HINT)
+    if not path.parent.is_dir():
+        raise StoreError(
+            f"cannot open the campaign database {path}: the folder {path.parent} does not exist",
+            hint="create the folder first, or give another path",
+        )
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # take transaction control away from the sqlite3 module, so _sqlite_begin decides how BEGIN is sent
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {int(SQLITE_BUSY_TIMEOUT * 1000)}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        mode = cursor.execute("PRAGMA journal_mode").fetchone()
+        if mode is not None and str(mode[0]).lower() not in ("wal", "memory"):
+            cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(conn: Any) -> None:
+    immediate = conn.get_execution_options().get(WRITE_OPTION, False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def translate(error: exc.SQLAlchemyError, url: URL) -> StoreError:
+    """A database error as one paragraph a person can act on."""
+    where = describe(url)
+    orig = getattr(error, "orig", None)
+    text = str(orig if orig is not None else error).strip()
+    detail = text.splitlines()[0].strip() if text else type(error).__name__
+    low = detail.lower()
+    if is_sqlite(url):
+        if "file is not a database" in low or "malformed" in low or "not a database" in low:
+            return StoreError(
+                f"{where} is not a SQLite database, or it is damaged ({detail})",
+                hint="give the path of a lifepath database, or a new file name to start one",
+            )
+        if "unable to open" in low or "readonly" in low or "read-only" in low or "permission" in low:
+            return StoreError(
+                f"cannot open or write the campaign database {where} ({detail})",
+                hint="check the file and its folder exist and are writable, or give another --db",
+            )
+        if "locked" in low or "busy" in low:
+            return StoreError(
+                f"the campaign database {where} stayed locked by another process for {SQLITE_BUSY_TIMEOUT:.0f} s",
+                hint="try again when the other lifepath command has finished",
+            )
+        return StoreError(f"the campaign database {where} failed: {detail}", hint=_URL_HINT)
+    if isinstance(error, exc.OperationalError | exc.InterfaceError) and _is_connect_problem(low):
+        return StoreError(
+            f"cannot connect to the database {where} ({detail})",
+            hint="check the server is running and the host, port, user and database name are right",
+        )
+    return StoreError(f"the database {where} failed: {detail}", hint="check the database and try again")
+
+
+def _is_connect_problem(low: str) -> bool:
+    words = (
+        "connection", "connect", "could not", "refused", "timeout", "timed out", "does not exist",
+        "authentication", "password", "role", "resolve", "host", "server",
+    )
+    return any(w in low for w in words)
+
+
+@contextmanager
+def translated(url: URL) -> Iterator[None]:
+    """Turn any SQLAlchemy error raised inside the block into a :class:`StoreError`."""
+    try:
+        yield
+    except exc.SQLAlchemyError as e:
+        raise translate(e, url) from None
+
+
+__all__ = [
+    "StoreError",
+    "database_url",
+    "default_path",
+    "describe",
+    "is_sqlite",
+    "make_engine",
+    "translate",
+    "translated",
+]

@@ -1,0 +1,85 @@
+"""Creating and upgrading the store's schema with Alembic, configured in code (no ``alembic.ini``).
+
+:func:`upgrade` is called whenever a store is opened. When the database is already at the newest
+revision it only reads ``alembic_version``. Otherwise it takes the write lock (``BEGIN IMMEDIATE`` on
+SQLite, a transaction-scoped advisory lock on PostgreSQL), checks again, and runs every missing
+revision inside that one transaction, so several processes opening a new database at once create the
+schema exactly once, and a failed upgrade leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, text
+
+from lifepath.store.engine import WRITE_OPTION, StoreError, describe
+
+#: an arbitrary constant naming the advisory lock PostgreSQL upgrades hold
+_PG_LOCK = 0x6C69666570617468  # "lifepath"
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An Alembic configuration pointing at :mod:`lifepath.store.migrations`."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("lifepath.store.migrations")))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+@lru_cache(maxsize=1)
+def _script() -> ScriptDirectory:
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def head() -> str:
+    """The newest revision this version of lifepath knows."""
+    rev = _script().get_current_head()
+    assert rev is not None
+    return rev
+
+
+def known(revision: str) -> bool:
+    return any(s.revision == revision for s in _script().walk_revisions())
+
+
+def current(connection: Connection) -> str | None:
+    """The revision the database is at (None for an empty database)."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine, target: str = "head") -> None:
+    """Bring the database to ``target`` (the newest revision by default), creating it if empty."""
+    from alembic import command
+
+    wanted = head() if target == "head" else target
+    with engine.connect() as conn:
+        found = current(conn)
+        conn.rollback()
+    _refuse_newer(engine, found)
+    if found == wanted:
+        return
+    with engine.connect().execution_options(**{WRITE_OPTION: True}) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
+        found = current(conn)
+        _refuse_newer(engine, found)
+        if found != wanted:
+            command.upgrade(alembic_config(conn), target)
+
+
+def _refuse_newer(engine: Engine, found: str | None) -> None:
+    if found is not None and not known(found):
+        raise StoreError(
+            f"the campaign database {describe(engine.url)} was made by a newer version of lifepath "
+            f"(schema revision {found}; this version knows up to {head()})",
+            hint="upgrade lifepath to open it",
+        )
+
+
+__all__ = ["alembic_config", "current", "head", "known", "upgrade"]

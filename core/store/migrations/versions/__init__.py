@@ -1,0 +1,1 @@
+"""The store's schema revisions, oldest first: ``0001_initial``, ``0002_roster_dates``."""

@@ -1,0 +1,213 @@
+"""The store's tables and the models read from and written to them.
+
+Two tables, ``campaign`` and ``character``. A character row keeps the character's full export (the JSON
+document, byte for byte as :meth:`lifepath.Character.to_json` wrote it) plus what lives beside it: the
+campaign, the player, the roster status, the dates, and a few columns copied out of the document so a
+roster can be listed and filtered without parsing every document.
+
+Each table has separate models for creating, updating and reading, so callers never hand a table row
+around: the :class:`~lifepath.store.service.Store` takes ``*Create``/``*Update`` models and returns
+``*Read`` models.
+
+The schema itself is created and upgraded by the Alembic revisions in
+:mod:`lifepath.store.migrations.versions`; these classes must agree with the newest revision (a test
+compares them).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, CheckConstraint, DateTime, Dialect, Index, Text, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+#: the roster statuses a character can have; the order is the order `roster` documents them in
+STATUSES: tuple[str, ...] = ("active", "retired", "dead", "npc")
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware, in UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and always read back timezone-aware.
+
+    SQLite has no time zones: values are stored as naive UTC text there and get their zone back on read;
+    PostgreSQL stores ``timestamp with time zone`` and the value is converted to UTC on read.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+# -- campaign --------------------------------------------------------------------------------------
+
+
+class CampaignBase(SQLModel):
+    """What a referee chooses for a campaign."""
+
+    name: str = Field(max_length=200)
+    ruleset: str = Field(max_length=100)
+    #: the house rules the referee set (values differing from or pinning the declaration's defaults)
+    house_rules: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+
+
+class CampaignRow(CampaignBase, table=True):
+    """A campaign: a ruleset, its house rules, and the characters made for it."""
+
+    __tablename__ = "campaign"
+    __table_args__ = (UniqueConstraint("name", name="uq_campaign_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    #: name and version of every plugin the campaign's characters were made with
+    plugins: list[dict[str, str]] = Field(default_factory=list, sa_type=JSON)
+    archived: bool = Field(default=False)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: when it was archived (revision 0002); None while the campaign is in play
+    archived_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class CampaignCreate(CampaignBase):
+    """A new campaign. ``plugins``, ``archived`` and the dates are for imports of exported campaigns."""
+
+    plugins: list[dict[str, str]] = Field(default_factory=list)
+    archived: bool = False
+    created_at: datetime | None = None
+    archived_at: datetime | None = None
+
+
+class CampaignUpdate(SQLModel):
+    """Changes to a campaign; fields left as None are not changed."""
+
+    name: str | None = None
+    house_rules: dict[str, Any] | None = None
+    archived: bool | None = None
+    #: when archiving, the date to record (default: now)
+    archived_at: datetime | None = None
+
+
+class CampaignRead(CampaignBase):
+    """A campaign as the store returns it."""
+
+    id: int
+    plugins: list[dict[str, str]]
+    archived: bool
+    created_at: datetime
+    archived_at: datetime | None = None
+
+
+# -- character -------------------------------------------------------------------------------------
+
+
+class CharacterBase(SQLModel):
+    """What the roster shows about who plays a character and how they stand."""
+
+    name: str = Field(max_length=200)
+    player: str | None = Field(default=None, max_length=200)
+    status: str = Field(default="active", max_length=20)
+
+
+class CharacterColumns(CharacterBase):
+    """Everything of a character row except its id, campaign and dates."""
+
+    ruleset: str = Field(max_length=100)
+    #: the full export, exactly as Character.to_json() wrote it
+    document: str = Field(sa_type=Text)
+    #: SHA-256 of the house rules in force when the character was made (canonical JSON)
+    rules_sha256: str = Field(max_length=64)
+    seed: int = Field(sa_type=BigInteger)
+    # roster columns copied out of the document by the ruleset's roster_fields()
+    species: str = Field(default="", max_length=200)
+    careers: str = Field(default="", sa_type=Text)
+    terms: int = Field(default=0)
+    age: int | None = Field(default=None)
+    profile: str = Field(default="", max_length=100)
+
+
+class CharacterRow(CharacterColumns, table=True):
+    """One character of a campaign: its export document plus the roster columns beside it."""
+
+    __tablename__ = "character"
+    __table_args__ = (
+        CheckConstraint("status IN ('active', 'retired', 'dead', 'npc')", name="ck_character_status"),
+        Index("ix_character_campaign_id", "campaign_id"),
+        Index("ix_character_campaign_player", "campaign_id", "player"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: the last change to the row or its document (revision 0002)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class CharacterCreate(CharacterColumns):
+    """A new character row; build it with :func:`lifepath.store.documents.character_create`."""
+
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+class CharacterUpdate(SQLModel):
+    """Changes to a character; fields left as None are not changed. A new name is written into the
+    document's sheet too."""
+
+    name: str | None = None
+    player: str | None = None
+    status: str | None = None
+
+
+class CharacterRead(CharacterBase):
+    """A roster row: everything but the document (ask the store for that by id)."""
+
+    id: int
+    campaign_id: int
+    campaign: str
+    ruleset: str
+    rules_sha256: str
+    seed: int
+    species: str
+    careers: str
+    terms: int
+    age: int | None
+    profile: str
+    created_at: datetime
+    updated_at: datetime
+
+    def roster_dict(self) -> dict[str, Any]:
+        """The row as plain JSON-ready data (dates as ISO 8601 text)."""
+        data = self.model_dump()
+        data["created_at"] = self.created_at.isoformat()
+        data["updated_at"] = self.updated_at.isoformat()
+        return data
+
+
+__all__ = [
+    "STATUSES",
+    "CampaignCreate",
+    "CampaignRead",
+    "CampaignRow",
+    "CampaignUpdate",
+    "CharacterCreate",
+    "CharacterRead",
+    "CharacterRow",
+    "CharacterUpdate",
+    "UTCDateTime",
+    "utcnow",
+]

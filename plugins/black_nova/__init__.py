@@ -1,0 +1,64 @@
+"""Black Nova (ruleset 2.0): a small point-buy. Six attribute points buy Strength, Dexterity and
+Intelligence ranks (0-3) or perks; seven skill points buy ranks (0-4) in seven skills, each tied to an
+attribute; hit points, inventory slots and melee damage follow Strength. Rolls are 1D8 + skill + attribute.
+
+One perk of the source is deliberately not shipped (see ``data/perks.json``). Registered through the
+``lifepath`` entry-point group like any third-party plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+
+from .check import RULESET_ID, check_build
+from .procedure import Procedure
+from .render import render, roster_fields
+from .tables import tables
+
+
+class BlackNova(Ruleset):
+    """The Black Nova point-build."""
+
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = "Black Nova"
+    version: ClassVar[str] = "1.0.0"
+    summary: ClassVar[str] = (
+        "Black Nova 2.0: spend six attribute points on three attributes and perks and seven skill points on "
+        "seven skills; rolls are 1D8 + skill + attribute."
+    )
+    kind: ClassVar[str] = "point-build"
+
+    def tables(self) -> Sequence[Table]:
+        return tables().all()
+
+    def house_rules(self) -> dict[str, Any]:
+        return dict(tables().house_rules.data)
+
+    def create(self, ctx: Context) -> None:
+        Procedure(ctx, tables()).run()
+
+    def render(self, character: Character) -> str:
+        return render(tables(), character)
+
+    def roster_fields(self, character: Character) -> dict[str, str]:
+        return roster_fields(tables(), character)
+
+    def check_build(self, build: dict[str, Any]) -> list[str]:
+        return check_build(tables(), build)
+
+
+@hookimpl
+def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
+    register(BlackNova())
+
+
+@hookimpl(trylast=True)
+def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
+    """Black Nova's answer: creation throws no dice and risks nothing, so a crisis (raised only by another
+    plugin) leaves the character unharmed and is noted."""
+    if ctx.ruleset.id != RULESET_ID:
+        return None
+    return CrisisOutcome("unharmed", "Black Nova creation has no hazards; the character is unharmed")

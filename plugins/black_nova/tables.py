@@ -1,0 +1,98 @@
+"""Black Nova's tables, loaded once per process from the package's data folder, with typed views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from lifepath import Table, load_table
+
+PACKAGE = "lifepath.plugins.black_nova"
+
+NAMES = ("attributes", "perks", "skills", "derived", "rolls", "names", "procedure")
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A pool of points and the rank range of what it buys."""
+
+    points: int
+    cost_per_rank: int
+    minimum: int
+    maximum: int
+    all_must_be_spent: bool
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Every table of the ruleset, plus typed views of the numbers creation and checking use."""
+
+    files: dict[str, Table]
+    house_rules: Table
+
+    def __getitem__(self, name: str) -> Any:
+        return self.files[name].data
+
+    def all(self) -> list[Table]:
+        return [*self.files.values(), self.house_rules]
+
+    # -- views --------------------------------------------------------------------------------------
+
+    def attribute_pool(self) -> Pool:
+        return _pool(self["attributes"])
+
+    def skill_pool(self) -> Pool:
+        return _pool(self["skills"])
+
+    def attribute_names(self) -> list[str]:
+        return [a["name"] for a in self["attributes"]["attributes"]]
+
+    def abbreviations(self) -> dict[str, str]:
+        return {a["name"]: a["abbreviation"] for a in self["attributes"]["attributes"]}
+
+    def skill_attributes(self) -> dict[str, str]:
+        """Skill name to the attribute it adds, in sheet order."""
+        return {s["name"]: s["attribute"] for s in self["skills"]["skills"]}
+
+    def perks(self) -> list[dict[str, Any]]:
+        return list(self["perks"]["perks"])
+
+    def perk_names(self) -> list[str]:
+        return [p["name"] for p in self["perks"]["perks"]]
+
+    def perk_cost(self, name: str) -> int:
+        return int(next(p["cost"] for p in self["perks"]["perks"] if p["name"] == name))
+
+    def perk_max_each(self) -> int:
+        return int(self["perks"]["max_each"])
+
+    def exclusions(self) -> dict[str, list[str]]:
+        """House-rule name to the pair of perk names it can make exclusive."""
+        by_id = {p["id"]: p["name"] for p in self["perks"]["perks"]}
+        return {rule: [by_id[i] for i in ids] for rule, ids in self["perks"].get("house_rule_exclusions", {}).items()}
+
+    def perk_summary(self, name: str) -> str:
+        return str(next(p["summary"] for p in self["perks"]["perks"] if p["name"] == name))
+
+    def name_examples(self) -> int:
+        return int(self["procedure"]["name_examples"])
+
+    def policy(self) -> dict[str, float]:
+        return {k: float(v) for k, v in self["procedure"]["policy"].items()}
+
+    def die(self) -> str:
+        return str(self["rolls"]["die"])
+
+
+def _pool(data: dict[str, Any]) -> Pool:
+    return Pool(
+        int(data["points"]), int(data["cost_per_rank"]), int(data["minimum"]), int(data["maximum"]),
+        bool(data["all_must_be_spent"]),
+    )
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    files = {name: load_table(PACKAGE, f"data/{name}.json") for name in NAMES}
+    return Tables(files, load_table(PACKAGE, "data/house_rules.json"))

@@ -1,0 +1,83 @@
+"""The D6 creation pool ("Character Generation, Version 3.0"): a point-build ruleset.
+
+Six attributes written as die codes with pips (three pips make a die) and stored on the sheet as pips;
+a base class whose primary attribute may reach 4D; 80 creation points spent on attribute dice, skill
+and specialisation ranks, Advantages and Special Abilities, with up to 10 more from Disadvantages.
+Registered through the ``lifepath`` entry-point group like any third-party plugin.
+
+Readings of the source this plugin takes (each also stated where it is applied):
+
+* a skill rank adds one die to the skill's attribute; a specialisation rank adds one die on top of the
+  skill; both are capped at +3 for a class skill and +2 for any other;
+* attribute dice are bought whole (4 points) and may then be split into pips, so the pips of all
+  attributes together must make whole dice; every attribute starts at 0 and must reach 1D;
+* specialisation ranks are bought in groups of three for one point; a part group still costs a whole
+  point (points are never spent as fractions);
+* unspent points are legal (and shown on the sheet) unless the house rule ``unspent_points`` is
+  ``violation``; an over-spent pool is always a violation;
+* Move is improved at 3D or more (pips ignored) in Strength or Stamina;
+* the skill list and the trait lists are invented examples (the source names no skills); the skill list
+  is the registered table ``data/skills.json``, and its "description" says how to replace it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+
+from .build import RULESET_ID
+from .check import check_build
+from .procedure import Procedure
+from .render import profile, render
+from .tables import book
+
+
+class D6Pool(Ruleset):
+    """The D6 creation pool as a lifepath ruleset."""
+
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = "D6 creation pool"
+    version: ClassVar[str] = "1.0.0"
+    summary: ClassVar[str] = (
+        "Character Generation 3.0: six die-code attributes, a base class and 80 creation points to spend."
+    )
+    kind: ClassVar[str] = "point-build"
+
+    def tables(self) -> Sequence[Table]:
+        return book().all()
+
+    def house_rules(self) -> dict[str, Any]:
+        return dict(book().house_rules.data)
+
+    def create(self, ctx: Context) -> None:
+        Procedure(ctx, book()).run()
+
+    def render(self, character: Character) -> str:
+        return render(book(), character)
+
+    def roster_fields(self, character: Character) -> dict[str, str]:
+        sheet = character.sheet
+        return {
+            "species": sheet.species,
+            "careers": str(sheet.extra.get("class", "")),
+            "age": "",
+            "profile": profile(book(), sheet.characteristics),
+        }
+
+    def check_build(self, build: dict[str, Any]) -> list[str]:
+        return check_build(book(), build)
+
+
+@hookimpl
+def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
+    register(D6Pool())
+
+
+@hookimpl(trylast=True)
+def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
+    """Nothing in point-build creation can kill or break a character, so a crisis changes nothing here."""
+    if ctx.ruleset.id != RULESET_ID:
+        return None
+    return CrisisOutcome("none", "the creation pool has no crises; nothing happens")

@@ -1,0 +1,143 @@
+"""A build (what was bought from the creation pool) and its ledger (what it cost).
+
+The same :class:`Build` is what creation stores in ``sheet.extra["build"]`` and what ``lifepath check``
+reads, and the same :func:`ledger` prices it for both, so the points left during creation and the
+points a check counts cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .codes import to_code
+from .tables import Book
+
+RULESET_ID = "d6-pool"
+BUILD_SCHEMA = "https://lifepath.example/schemas/d6-pool.build.schema.json"
+
+
+@dataclass
+class Build:
+    """Everything bought: attributes in pips, ranks, and traits as ``(name, points or ranks)`` pairs."""
+
+    cls: str
+    attributes: dict[str, int]
+    skills: dict[str, int] = field(default_factory=dict)
+    specialisations: dict[str, int] = field(default_factory=dict)
+    advantages: list[tuple[str, int]] = field(default_factory=list)
+    disadvantages: list[tuple[str, int]] = field(default_factory=list)
+    special_abilities: list[tuple[str, int]] = field(default_factory=list)
+    name: str = ""
+    concept: str = ""
+    house_rules: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self, book: Book) -> dict[str, Any]:
+        """The build file shape (``d6-pool.build.schema.json``), in table order, zero ranks left out."""
+        skill_order = list(book.skills)
+        spec_order = list(book.specialisations)
+
+        def order(names: list[str], key: str) -> tuple[int, str]:
+            return (names.index(key) if key in names else len(names), key)
+
+        out: dict[str, Any] = {"ruleset": RULESET_ID}
+        if self.name:
+            out["name"] = self.name
+        if self.concept:
+            out["concept"] = self.concept
+        out["class"] = self.cls
+        per = book.per_die
+        out["attributes"] = {a: to_code(self.attributes[a], per) for a in book.attributes if a in self.attributes}
+        out["skills"] = {k: v for k, v in sorted(self.skills.items(), key=lambda kv: order(skill_order, kv[0])) if v}
+        out["specialisations"] = {
+            k: v for k, v in sorted(self.specialisations.items(), key=lambda kv: order(spec_order, kv[0])) if v
+        }
+        out["advantages"] = [{"name": n, "points": p} for n, p in self.advantages]
+        out["disadvantages"] = [{"name": n, "points": p} for n, p in self.disadvantages]
+        out["special_abilities"] = [{"name": n, "ranks": r} for n, r in self.special_abilities]
+        if self.house_rules:
+            out["house_rules"] = dict(sorted(self.house_rules.items()))
+        return out
+
+
+def ability_cost(book: Book, rules: Mapping[str, Any], name: str, ranks: int) -> int:
+    """Points for ``ranks`` ranks of a Special Ability: every rank at the listed cost (uncommon), or the
+    first at the listed cost and the rest at the flat extra-rank price (common)."""
+    ability = book.special_abilities.get(name)
+    if ability is None or ranks <= 0:
+        return 0
+    cost = int(ability["cost"])
+    if rules.get("special_ability_ranks") == "common":
+        return cost + (ranks - 1) * book.costs["common_ability_extra_rank"]
+    return cost * ranks
+
+
+def next_rank_cost(book: Book, rules: Mapping[str, Any], name: str, ranks: int) -> int:
+    """What one more rank of a Special Ability costs, given ``ranks`` already bought."""
+    return ability_cost(book, rules, name, ranks + 1) - ability_cost(book, rules, name, ranks)
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """What a build spent from its pool, by kind, and the pool itself."""
+
+    creation_points: int
+    disadvantage_points: int
+    attributes: int
+    skills: int
+    specialisations: int
+    advantages: int
+    special_abilities: int
+
+    @property
+    def pool(self) -> int:
+        """Creation points plus the Disadvantage points that count (up to the limit)."""
+        return self.creation_points + self.disadvantage_points
+
+    @property
+    def spent(self) -> int:
+        return self.attributes + self.skills + self.specialisations + self.advantages + self.special_abilities
+
+    @property
+    def left(self) -> int:
+        return self.pool - self.spent
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "creation_points": self.creation_points,
+            "from_disadvantages": self.disadvantage_points,
+            "pool": self.pool,
+            "attributes": self.attributes,
+            "skills": self.skills,
+            "specialisations": self.specialisations,
+            "advantages": self.advantages,
+            "special_abilities": self.special_abilities,
+            "spent": self.spent,
+            "left": self.left,
+        }
+
+
+def ledger(book: Book, build: Build, rules: Mapping[str, Any]) -> Ledger:
+    """Price a build under the house rules in force.
+
+    Attribute dice are bought whole, so the pips are rounded up to dice; specialisation ranks are bought
+    in groups, and a part group costs a whole point. Disadvantages count up to the limit (more is a
+    violation of its own, reported by the check).
+    """
+    costs = book.costs
+    pips = sum(max(v, 0) for v in build.attributes.values())
+    spec_ranks = sum(max(v, 0) for v in build.specialisations.values())
+    return Ledger(
+        creation_points=int(rules["creation_points"]),
+        disadvantage_points=min(sum(p for _, p in build.disadvantages), int(rules["disadvantage_limit"])),
+        attributes=ceil_div(pips, book.per_die) * costs["attribute_die"],
+        skills=sum(max(v, 0) for v in build.skills.values()) * costs["skill_rank"],
+        specialisations=ceil_div(spec_ranks, costs["specialisation_ranks_per_point"]),
+        advantages=sum(p for _, p in build.advantages),
+        special_abilities=sum(ability_cost(book, rules, n, r) for n, r in build.special_abilities),
+    )

@@ -1,0 +1,287 @@
+"""``check_build``: every rule a hand-made (or exported) build breaks, each message naming its rule.
+
+The build file's shape is checked first against ``d6-pool.build.schema.json``; a build of the wrong
+shape gets only its shape violations (the rules cannot be read from it). A build of the right shape is
+then checked against every rule of the creation pool, and every violation is listed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from lifepath.errors import HouseRuleError
+from lifepath.houserules import resolve
+from lifepath.tables import parse_table
+
+from .build import BUILD_SCHEMA, Build, Ledger, ledger
+from .codes import DieCodeError, to_code, to_pips
+from .tables import Book, split_spec_key
+
+if TYPE_CHECKING:
+    from lifepath.validation import Validator
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Validator:
+    from lifepath.validation import Validator
+
+    return Validator()
+
+
+def _listing(names: list[str]) -> str:
+    return ", ".join(names)
+
+
+def _at(build: Any, pointer: str) -> Any:
+    node = build
+    for part in pointer.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def shape_violations(build: Any) -> list[str]:
+    """Problems with the file's shape (not JSON object, wrong types, unknown keys), as violations."""
+    if not isinstance(build, dict):
+        kind = type(build).__name__ if build is not None else "null"
+        return [f"a build must be a JSON object, not {kind} (rule: build file shape)"]
+    table = parse_table("build", json.dumps(build, indent=2, ensure_ascii=False))
+    out = []
+    for error in _validator().errors(table, BUILD_SCHEMA):
+        pointer = error.pointer or ""
+        parts = pointer.split("/")
+        if len(parts) == 3 and parts[1] == "attributes":
+            value = json.dumps(_at(build, pointer), ensure_ascii=False)
+            out.append(f"attribute {parts[2]}: {value} is not a die code such as 3D or 2D+1 (rule: die codes)")
+        else:
+            out.append(f"at {pointer or 'the top level'}: {error.message} (rule: build file shape)")
+    return out
+
+
+class _Checker:
+    """One check of one build of the right shape; collects violations in the order of the rules."""
+
+    def __init__(self, book: Book, data: Mapping[str, Any]) -> None:
+        self.book = book
+        self.data = data
+        self.out: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.out.append(text)
+
+    def run(self) -> list[str]:
+        rules = self.house_rules()
+        cls = self.base_class()
+        build = Build(
+            cls=cls or "",
+            attributes=self.attributes(cls),
+            skills=self.skills(cls),
+            specialisations=self.specialisations(cls),
+            advantages=self.pointed("advantages", "Advantage", self.book.advantages),
+            disadvantages=self.pointed("disadvantages", "Disadvantage", self.book.disadvantages),
+            special_abilities=self.abilities(),
+        )
+        self.disadvantage_limit(build, rules)
+        self.pool(ledger(self.book, build, rules), rules)
+        return self.out
+
+    # -- house rules and class -----------------------------------------------------------------------
+
+    def house_rules(self) -> dict[str, Any]:
+        declaration = self.book.house_rules.data
+        try:
+            return resolve(declaration, self.data.get("house_rules", {}))
+        except HouseRuleError as exc:
+            self.add(f"{exc.paragraph().rstrip('.')}; the printed defaults are used instead (rule: house rules)")
+            return resolve(declaration)
+
+    def base_class(self) -> str | None:
+        name = str(self.data["class"])
+        if name in self.book.classes:
+            return name
+        self.add(
+            f"unknown class '{name}'; the classes are {_listing(list(self.book.classes))}, so attribute maxima and "
+            "class skills cannot be checked (rule: base class)"
+        )
+        return None
+
+    # -- attributes ----------------------------------------------------------------------------------
+
+    def attributes(self, cls: str | None) -> dict[str, int]:
+        book, per = self.book, self.book.per_die
+        given: Mapping[str, str] = self.data["attributes"]
+        values: dict[str, int] = {}
+        for name, code in given.items():
+            if name not in book.attributes:
+                self.add(
+                    f"unknown attribute '{name}'; the attributes are {_listing(list(book.attributes))} "
+                    "(rule: the six attributes)"
+                )
+                continue
+            try:
+                values[name] = to_pips(code, per)
+            except DieCodeError as exc:
+                self.add(f"attribute {name}: {exc.paragraph().rstrip('.')} (rule: die codes)")
+        lowest = to_code(book.attribute_min_pips, per)
+        for name in book.attributes:
+            if name not in given:
+                self.add(f"attribute {name} is missing; every attribute must be at least {lowest} "
+                         "(rule: attribute minimum)")
+                continue
+            if name not in values:
+                continue
+            pips = values[name]
+            if pips < book.attribute_min_pips:
+                self.add(f"attribute {name} {to_code(pips, per)} is below the minimum of {lowest} "
+                         "(rule: attribute minimum)")
+            if cls is not None:
+                top = book.attribute_max_pips(cls, name)
+                if pips > top:
+                    if book.classes[cls]["primary"] == name:
+                        self.add(
+                            f"attribute {name} {to_code(pips, per)} is above the class maximum of {to_code(top, per)} "
+                            f"for the {cls}'s primary attribute (rule: class attribute maximum)"
+                        )
+                    else:
+                        self.add(
+                            f"attribute {name} {to_code(pips, per)} is above the maximum of {to_code(top, per)} for an "
+                            f"attribute that is not the {cls}'s primary ({book.classes[cls]['primary']}) "
+                            "(rule: non-class attribute maximum)"
+                        )
+        total = sum(values.values())
+        if total % per:
+            extra = total % per
+            self.add(
+                f"the attributes hold {total} pips ({to_code(total, per)}), which is not a whole number of dice: "
+                f"attribute dice are bought whole and only split into pips afterwards, so add {per - extra} pip(s) "
+                f"or remove {extra} (rule: whole attribute dice)"
+            )
+        return values
+
+    # -- skills and specialisations ------------------------------------------------------------------
+
+    def _cap(self, cls: str | None, skill: str, ranks: int, what: str) -> None:
+        if cls is None:
+            return
+        cap = self.book.rank_cap(cls, skill)
+        if ranks > cap:
+            if self.book.is_class_skill(cls, skill):
+                self.add(f"{what} +{ranks} is above the maximum of +{cap} for a {cls} class skill "
+                         "(rule: class skill maximum)")
+            else:
+                self.add(
+                    f"{what} +{ranks} is above the maximum of +{cap} for a skill that is not a {cls} class skill "
+                    "(rule: non-class skill maximum)"
+                )
+
+    def skills(self, cls: str | None) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for name, ranks in self.data.get("skills", {}).items():
+            if name not in self.book.skills:
+                self.add(f"unknown skill '{name}'; the skills are {_listing(list(self.book.skills))} "
+                         "(rule: skill list)")
+                continue
+            out[name] = int(ranks)
+            self._cap(cls, name, int(ranks), f"skill {name}")
+        return out
+
+    def specialisations(self, cls: str | None) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for key, ranks in self.data.get("specialisations", {}).items():
+            skill, spec = split_spec_key(key)
+            if skill not in self.book.skills:
+                self.add(f"specialisation '{key}' belongs to unknown skill '{skill}' (rule: skill list)")
+                continue
+            known = self.book.skills[skill]["specialisations"]
+            if spec not in known:
+                self.add(
+                    f"unknown specialisation '{key}'; {skill} has {_listing(known) or 'no specialisations'} "
+                    "(rule: skill list)"
+                )
+                continue
+            out[f"{skill}: {spec}"] = out.get(f"{skill}: {spec}", 0) + int(ranks)
+            self._cap(cls, skill, int(ranks), f"specialisation {skill}: {spec}")
+        return out
+
+    # -- traits --------------------------------------------------------------------------------------
+
+    def _once(self, items: list[tuple[str, int]], kind: str) -> None:
+        for name, count in Counter(n for n, _ in items).items():
+            if count > 1:
+                self.add(f"{kind} {name} is listed {count} times; take it once, at the points wanted "
+                         "(rule: each trait once)")
+
+    def pointed(self, key: str, kind: str, known: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        for item in self.data.get(key, []):
+            name, points = str(item["name"]), int(item["points"])
+            if name not in known:
+                self.add(f"unknown {kind} '{name}'; the {kind}s are {_listing(list(known))} (rule: trait lists)")
+                continue
+            allowed = [int(p) for p in known[name]["points"]]
+            if points not in allowed:
+                self.add(
+                    f"{kind} {name} at {points} point(s): it may be taken only at "
+                    f"{_listing([str(p) for p in allowed])} point(s) (rule: trait point values)"
+                )
+            out.append((name, points))
+        self._once(out, kind)
+        return out
+
+    def abilities(self) -> list[tuple[str, int]]:
+        known = self.book.special_abilities
+        out: list[tuple[str, int]] = []
+        for item in self.data.get("special_abilities", []):
+            name, ranks = str(item["name"]), int(item["ranks"])
+            if name not in known:
+                self.add(f"unknown Special Ability '{name}'; the Special Abilities are {_listing(list(known))} "
+                         "(rule: trait lists)")
+                continue
+            top = int(known[name]["max_ranks"])
+            if ranks > top:
+                self.add(
+                    f"Special Ability {name} at {ranks} ranks: it may have at most {top} rank(s) at creation "
+                    "(rule: special ability ranks)"
+                )
+            out.append((name, ranks))
+        self._once(out, "Special Ability")
+        return out
+
+    # -- the pool ------------------------------------------------------------------------------------
+
+    def disadvantage_limit(self, build: Build, rules: Mapping[str, Any]) -> None:
+        total = sum(p for _, p in build.disadvantages)
+        limit = int(rules["disadvantage_limit"])
+        if total > limit:
+            self.add(
+                f"Disadvantages total {total} points, above the limit of {limit}; only {limit} count towards the pool "
+                "(rule: disadvantage limit)"
+            )
+
+    def pool(self, spent: Ledger, rules: Mapping[str, Any]) -> None:
+        breakdown = (
+            f"attributes {spent.attributes}, skills {spent.skills}, specialisations {spent.specialisations}, "
+            f"Advantages {spent.advantages}, Special Abilities {spent.special_abilities}"
+        )
+        pool = (f"{spent.pool} ({spent.creation_points} creation points + {spent.disadvantage_points} "
+                "from Disadvantages)")
+        if spent.left < 0:
+            self.add(f"the build spends {spent.spent} points ({breakdown}) but its pool is {pool} "
+                     "(rule: creation pool)")
+        elif spent.left > 0 and rules.get("unspent_points") == "violation":
+            self.add(
+                f"the build leaves {spent.left} of its {pool} points unspent, and the house rule unspent_points is "
+                "violation (rule: spend the whole pool)"
+            )
+
+
+def check_build(book: Book, build: Any) -> list[str]:
+    """Every violation of ``build``; empty when it is a legal build."""
+    shape = shape_violations(build)
+    if shape:
+        return shape
+    return _Checker(book, build).run()

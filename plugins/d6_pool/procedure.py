@@ -1,0 +1,360 @@
+"""Creation from the creation pool: concept and name, class, every attribute to its minimum,
+Disadvantages, then purchases one at a time until the person stops or nothing legal is left.
+
+Only legal purchases are offered, each labelled with its price, and every decision shows the points
+left; so an interactive build cannot break a rule, and the NPC policy (``--auto``) spends the pool at
+random among legal purchases and always stops (every purchase spends points or a paid-for
+specialisation rank, and both run out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from lifepath import Context, Decision, Option, UnknownName
+
+from .build import Build, Ledger, ability_cost, ledger, next_rank_cost
+from .codes import to_code
+from .derived import derive
+from .tables import Book
+
+DONE = "done"
+BACK = "back"
+SPLIT = "split"
+
+
+def pts(n: int) -> str:
+    """``1 point``, ``2 points``."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One legal purchase on offer: its option and what buying it does."""
+
+    option: Option
+    buy: Callable[[], None]
+
+
+class Procedure:
+    """One run of creation over a context."""
+
+    def __init__(self, ctx: Context, book: Book) -> None:
+        self.ctx = ctx
+        self.book = book
+        self.rules = ctx.rules
+        self.weights: dict[str, Any] = book.policy
+        self.build = Build(cls="", attributes={a: 0 for a in book.attributes})
+        self.ctx.sheet.characteristics = dict(self.build.attributes)
+
+    # -- points and status --------------------------------------------------------------------------
+
+    def ledger(self) -> Ledger:
+        return ledger(self.book, self.build, self.rules)
+
+    def left(self) -> int:
+        return self.ledger().left
+
+    def status(self) -> str:
+        """The line every decision shows: points left, the pool, and the attributes so far."""
+        led = self.ledger()
+        per = self.book.per_die
+        attrs = "  ".join(f"{a} {to_code(self.build.attributes[a], per)}" for a in self.book.attributes)
+        bonus = f" + {led.disadvantage_points} from Disadvantages" if led.disadvantage_points else ""
+        return (f"Points left: {led.left} of {led.pool} ({led.creation_points} creation points{bonus}; "
+                f"{led.spent} spent). {attrs}")
+
+    def code(self, pips: int) -> str:
+        return to_code(pips, self.book.per_die)
+
+    # -- the procedure ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.identity()
+        self.choose_class()
+        self.minimum_attributes()
+        self.disadvantages()
+        self.spend()
+        self.finish()
+
+    def identity(self) -> None:
+        names = self.book["names"]
+        for key, what, examples in (("concept", "concept", names["concepts"]), ("name", "name", names["names"])):
+            given = self.ctx.options.get(key)
+            if given:
+                value = str(given).strip()
+                self.ctx.note(f"{what} given as a creation option: {value}")
+            else:
+                prompt = (
+                    "Choose a concept (a couple of words: who is this character?)" if key == "concept"
+                    else "Name your character"
+                )
+                value = self.ctx.choose(
+                    Decision(key, prompt, tuple(Option(x, x) for x in examples), free_text=True, context=self.status())
+                )
+            if key == "concept":
+                self.build.concept = value
+            else:
+                self.build.name = value
+                self.ctx.sheet.name = value
+
+    def choose_class(self) -> None:
+        book = self.book
+        wanted = self.ctx.options.get("class") or self.ctx.options.get("career")
+        pool = list(book.classes)
+        if wanted:
+            found = book.find_class(str(wanted))
+            if found is None:
+                raise UnknownName(f"the D6 creation pool has no class called '{wanted}'",
+                                  hint=f"known classes: {', '.join(pool)}")
+            pool = [found]
+        limits = book["pool"]["attribute_limits"]
+        opts = tuple(
+            Option(c, f"{c} (primary attribute {book.classes[c]['primary']}, up to {limits['primary_maximum_dice']}D)",
+                   detail=book.classes[c]["summary"])
+            for c in pool
+        )
+        self.build.cls = self.ctx.choose(Decision("class", "Choose your base class", opts, context=self.status()))
+        self.ctx.change("class", None, self.build.cls, "base class chosen")
+
+    def minimum_attributes(self) -> None:
+        """Every attribute must be at least the minimum (1D): those dice are bought first."""
+        low = self.book.attribute_min_pips
+        for a in self.book.attributes:
+            self.set_attribute(a, low, f"every attribute is at least {self.code(low)}")
+        self.ctx.note(f"the minimum attributes cost {self.ledger().attributes} points; {self.status()}")
+
+    def disadvantages(self) -> None:
+        book, limit = self.book, int(self.rules["disadvantage_limit"])
+        while True:
+            taken = {n for n, _ in self.build.disadvantages}
+            room = limit - sum(p for _, p in self.build.disadvantages)
+            offers: dict[str, tuple[str, int]] = {}
+            opts = [Option(DONE, "No (more) Disadvantages", float(self.weights["no_more_disadvantages"]))]
+            for name, entry in book.disadvantages.items():
+                if name in taken:
+                    continue
+                for points in entry["points"]:
+                    if points <= room:
+                        oid = f"{name} ({points})"
+                        offers[oid] = (name, int(points))
+                        opts.append(Option(oid, f"{name}: +{pts(points)}", float(self.weights["take_disadvantage"]),
+                                           detail=entry["summary"]))
+            if not offers:
+                return
+            answer = self.ctx.choose(Decision(
+                "disadvantage",
+                f"Take a Disadvantage for extra points? (up to {room} more; {pts(self.left())} left)",
+                tuple(opts), context=self.status(),
+            ))
+            if answer == DONE:
+                return
+            name, points = offers[answer]
+            self.build.disadvantages.append((name, points))
+            self.ctx.change("disadvantages", None, f"{name} ({points})",
+                            f"Disadvantage taken: +{pts(points)} to the pool; {pts(self.left())} left")
+
+    # -- spending -----------------------------------------------------------------------------------
+
+    def spend(self) -> None:
+        labels = {
+            "attribute": "Buy an attribute die",
+            "skill": "Buy a skill rank",
+            "specialisation": "Buy a specialisation rank",
+            "advantage": "Take an Advantage",
+            "special_ability": "Buy a Special Ability rank",
+        }
+        while True:
+            offers = {
+                "attribute": self.attribute_offers(),
+                "skill": self.skill_offers(),
+                "specialisation": self.specialisation_offers(),
+                "advantage": self.advantage_offers(),
+                "special_ability": self.ability_offers(),
+            }
+            left = self.left()
+            categories = self.weights["categories"]
+            opts = [Option(k, labels[k], float(categories[k])) for k, v in offers.items() if v]
+            if not opts or self.rules.get("unspent_points") != "violation" or left <= 0:
+                finish = f"Finish the build ({pts(left)} left unspent)" if left else "Finish the build"
+                opts.append(Option(DONE, finish, 0.0))
+            choice = self.ctx.choose(Decision("spend", f"Spend creation points ({left} left)", tuple(opts),
+                                              context=self.status()))
+            if choice == DONE:
+                return
+            items = offers[choice]
+            sub = [p.option for p in items] + [Option(BACK, "Back to the menu", 0.0)]
+            answer = self.ctx.choose(Decision(choice, f"{labels[choice]} ({pts(left)} left)", tuple(sub),
+                                              context=self.status()))
+            if answer == BACK:
+                continue
+            next(p for p in items if p.option.id == answer).buy()
+
+    def set_attribute(self, name: str, pips: int, why: str) -> None:
+        before = self.build.attributes[name]
+        self.build.attributes[name] = pips
+        self.ctx.sheet.characteristics[name] = pips
+        self.ctx.change(f"attribute {name}", self.code(before), self.code(pips), f"{why}; {pts(self.left())} left")
+
+    def room(self, name: str) -> int:
+        return self.book.attribute_max_pips(self.build.cls, name) - self.build.attributes[name]
+
+    def attribute_offers(self) -> list[Purchase]:
+        book, per = self.book, self.book.per_die
+        cost = book.costs["attribute_die"]
+        if self.left() < cost or sum(self.room(a) for a in book.attributes) < per:
+            return []
+        primary = book.classes[self.build.cls]["primary"]
+        offers = []
+        for a in book.attributes:
+            if self.room(a) >= per:
+                now = self.build.attributes[a]
+                weight = self.weights["primary_die" if a == primary else "other_die"]
+                offers.append(Purchase(
+                    Option(a, f"{a} {self.code(now)} -> {self.code(now + per)} ({pts(cost)})", float(weight)),
+                    partial(self.set_attribute, a, now + per, f"one attribute die for {pts(cost)}"),
+                ))
+        offers.append(Purchase(
+            Option(SPLIT, f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes",
+                   float(self.weights["split_die"])),
+            self.split_die,
+        ))
+        return offers
+
+    def split_die(self) -> None:
+        """One die bought whole and split into pips, each placed where an attribute has room."""
+        per, cost = self.book.per_die, self.book.costs["attribute_die"]
+        self.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips")
+        for i in range(1, per + 1):
+            opts = tuple(
+                Option(a, f"{a} {self.code(self.build.attributes[a])} -> {self.code(self.build.attributes[a] + 1)}")
+                for a in self.book.attributes if self.room(a) > 0
+            )
+            target = self.ctx.choose(Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts,
+                                              context=self.status()))
+            self.set_attribute(target, self.build.attributes[target] + 1, f"pip {i} of {per} from a split die")
+
+    def rank_weight(self, skill: str) -> float:
+        return float(self.weights["class_skill" if self.book.is_class_skill(self.build.cls, skill) else "other_skill"])
+
+    def skill_offers(self) -> list[Purchase]:
+        book, cost = self.book, self.book.costs["skill_rank"]
+        if self.left() < cost:
+            return []
+        offers = []
+        for name, entry in book.skills.items():
+            now, cap = self.build.skills.get(name, 0), book.rank_cap(self.build.cls, name)
+            if now < cap:
+                kind = "class skill" if book.is_class_skill(self.build.cls, name) else "skill"
+                label = f"{name} ({entry['attribute']}, {kind}) +{now} -> +{now + 1}, up to +{cap} ({pts(cost)})"
+                offers.append(Purchase(
+                    Option(name, label, self.rank_weight(name)),
+                    partial(self.add_rank, self.build.skills, name, f"skill {name}", f"a skill rank for {pts(cost)}"),
+                ))
+        return offers
+
+    def add_rank(self, ranks: dict[str, int], key: str, what: str, why: str) -> None:
+        before = ranks.get(key, 0)
+        ranks[key] = before + 1
+        if ranks is self.build.skills:
+            self.ctx.sheet.skills[key] = ranks[key]
+        self.ctx.change(what, f"+{before}", f"+{ranks[key]}", f"{why}; {pts(self.left())} left")
+
+    def specialisation_offers(self) -> list[Purchase]:
+        book = self.book
+        group = book.costs["specialisation_ranks_per_point"]
+        bought = sum(self.build.specialisations.values())
+        paid_spare = bought % group != 0
+        if not paid_spare and self.left() < 1:
+            return []
+        price = (
+            f"free: {group - bought % group} rank(s) of a paid group left" if paid_spare
+            else f"1 point buys {group} ranks"
+        )
+        offers = []
+        for key, skill in book.specialisations.items():
+            now, cap = self.build.specialisations.get(key, 0), book.rank_cap(self.build.cls, skill)
+            if now < cap:
+                offers.append(Purchase(
+                    Option(key, f"{key} +{now} -> +{now + 1}, up to +{cap} ({price})", self.rank_weight(skill)),
+                    partial(self.add_rank, self.build.specialisations, key, f"specialisation {key}",
+                            f"a specialisation rank ({price})"),
+                ))
+        return offers
+
+    def advantage_offers(self) -> list[Purchase]:
+        taken = {n for n, _ in self.build.advantages}
+        left = self.left()
+        offers = []
+        for name, entry in self.book.advantages.items():
+            if name in taken:
+                continue
+            for points in entry["points"]:
+                if points <= left:
+                    offers.append(Purchase(
+                        Option(f"{name} ({points})", f"{name} at {pts(int(points))}", detail=entry["summary"]),
+                        partial(self.take_advantage, name, int(points)),
+                    ))
+        return offers
+
+    def take_advantage(self, name: str, points: int) -> None:
+        self.build.advantages.append((name, points))
+        self.ctx.change("advantages", None, f"{name} ({points})",
+                        f"Advantage for {pts(points)}; {pts(self.left())} left")
+
+    def ability_offers(self) -> list[Purchase]:
+        have = dict(self.build.special_abilities)
+        left = self.left()
+        offers = []
+        for name, entry in self.book.special_abilities.items():
+            now = have.get(name, 0)
+            cost = next_rank_cost(self.book, self.rules, name, now)
+            if now < int(entry["max_ranks"]) and cost <= left:
+                offers.append(Purchase(
+                    Option(name, f"{name} rank {now} -> {now + 1} of {entry['max_ranks']} ({pts(cost)})",
+                           detail=entry["summary"]),
+                    partial(self.add_ability, name, cost),
+                ))
+        return offers
+
+    def add_ability(self, name: str, cost: int) -> None:
+        have = dict(self.build.special_abilities)
+        now = have.get(name, 0) + 1
+        if name in have:
+            self.build.special_abilities = [(n, now if n == name else r) for n, r in self.build.special_abilities]
+        else:
+            self.build.special_abilities.append((name, now))
+        self.ctx.change(f"special ability {name}", now - 1, now,
+                        f"a rank for {pts(cost)}; {pts(self.left())} left")
+
+    # -- the finished sheet -------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        book, sheet, build = self.book, self.ctx.sheet, self.build
+        defaults = book.house_rule_defaults()
+        build.house_rules = {k: v for k, v in sorted(self.rules.items()) if k in defaults and v != defaults[k]}
+        sheet.species = str(book["pool"]["species"])
+        sheet.skills = {k: v for k, v in build.skills.items() if v}
+        sheet.traits = (
+            [f"{n} (Advantage, {p})" for n, p in build.advantages]
+            + [f"{n} (Disadvantage, {p})" for n, p in build.disadvantages]
+            + [f"{n} (Special Ability, {r} rank{'s' if r != 1 else ''}, {ability_cost(book, self.rules, n, r)} points)"
+               for n, r in build.special_abilities]
+        )
+        derived = derive(book, build.attributes).as_sheet(book)
+        for name, value in derived.items():
+            self.ctx.change(f"derived {name}", None, value, "computed from the attributes")
+        led = self.ledger()
+        if led.left:
+            self.ctx.note(f"{pts(led.left)} left unspent")
+        sheet.extra = {
+            "class": build.cls,
+            "concept": build.concept,
+            "specialisations": dict(build.to_dict(book)["specialisations"]),
+            "derived": derived,
+            "points": led.to_dict(),
+            "build": build.to_dict(book),
+        }

@@ -1,0 +1,133 @@
+"""The D6 creation pool's tables, loaded once per process, with lookups the procedure and checks share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any
+
+from lifepath import Table, load_table
+
+PACKAGE = "lifepath.plugins.d6_pool"
+NAMES = ("attributes", "classes", "pool", "skills", "traits", "names")
+
+
+@dataclass(frozen=True)
+class Book:
+    """Every table of the ruleset, and the lookups built from them."""
+
+    files: dict[str, Table]
+    house_rules: Table
+
+    def __getitem__(self, name: str) -> Any:
+        return self.files[name].data
+
+    def all(self) -> list[Table]:
+        return [*self.files.values(), self.house_rules]
+
+    # -- attributes ---------------------------------------------------------------------------------
+
+    @property
+    def per_die(self) -> int:
+        """Pips in one die."""
+        return int(self["attributes"]["pips_per_die"])
+
+    @cached_property
+    def attributes(self) -> tuple[str, ...]:
+        """Attribute names in sheet order."""
+        return tuple(a["name"] for a in self["attributes"]["attributes"])
+
+    @cached_property
+    def abbreviations(self) -> dict[str, str]:
+        return {a["name"]: a["abbreviation"] for a in self["attributes"]["attributes"]}
+
+    @property
+    def derived(self) -> dict[str, Any]:
+        return dict(self["attributes"]["derived"])
+
+    # -- classes ------------------------------------------------------------------------------------
+
+    @cached_property
+    def classes(self) -> dict[str, dict[str, Any]]:
+        """Classes by name, in table order."""
+        return {c["name"]: c for c in self["classes"]["classes"]}
+
+    def find_class(self, text: str) -> str | None:
+        """A class name matched case-insensitively, or ``None``."""
+        low = text.strip().lower()
+        return next((name for name in self.classes if name.lower() == low), None)
+
+    def attribute_max_pips(self, cls: str, attribute: str) -> int:
+        """The most pips ``attribute`` may have at creation for a character of class ``cls``."""
+        limits = self["pool"]["attribute_limits"]
+        primary = self.classes[cls]["primary"] == attribute
+        return int(limits["primary_maximum_dice" if primary else "other_maximum_dice"]) * self.per_die
+
+    @property
+    def attribute_min_pips(self) -> int:
+        return int(self["pool"]["attribute_limits"]["minimum_dice"]) * self.per_die
+
+    # -- skills -------------------------------------------------------------------------------------
+
+    @cached_property
+    def skills(self) -> dict[str, dict[str, Any]]:
+        """Skills by name, in table order."""
+        return {s["name"]: s for s in self["skills"]["skills"]}
+
+    @cached_property
+    def specialisations(self) -> dict[str, str]:
+        """Every specialisation key (``"Stealth: Urban"``) to its skill, in table order."""
+        return {spec_key(s["name"], sp): s["name"] for s in self["skills"]["skills"] for sp in s["specialisations"]}
+
+    def is_class_skill(self, cls: str, skill: str) -> bool:
+        return cls in self.skills[skill]["class_skill_for"]
+
+    def rank_cap(self, cls: str, skill: str) -> int:
+        """Most ranks at creation for ``skill`` (and each of its specialisations) for class ``cls``."""
+        caps = self["pool"]["rank_caps"]
+        return int(caps["class_skill"] if self.is_class_skill(cls, skill) else caps["other_skill"])
+
+    # -- traits -------------------------------------------------------------------------------------
+
+    @cached_property
+    def advantages(self) -> dict[str, dict[str, Any]]:
+        return {t["name"]: t for t in self["traits"]["advantages"]}
+
+    @cached_property
+    def disadvantages(self) -> dict[str, dict[str, Any]]:
+        return {t["name"]: t for t in self["traits"]["disadvantages"]}
+
+    @cached_property
+    def special_abilities(self) -> dict[str, dict[str, Any]]:
+        return {t["name"]: t for t in self["traits"]["special_abilities"]}
+
+    # -- costs --------------------------------------------------------------------------------------
+
+    @property
+    def costs(self) -> dict[str, int]:
+        return {k: int(v) for k, v in self["pool"]["costs"].items()}
+
+    @property
+    def policy(self) -> dict[str, Any]:
+        return dict(self["pool"]["policy"])
+
+    def house_rule_defaults(self) -> dict[str, Any]:
+        """Every house rule at its printed default."""
+        return {name: rule["default"] for name, rule in sorted(self.house_rules.data["properties"].items())}
+
+
+def spec_key(skill: str, specialisation: str) -> str:
+    """How a build names a specialisation: ``"Stealth: Urban"``."""
+    return f"{skill}: {specialisation}"
+
+
+def split_spec_key(key: str) -> tuple[str, str]:
+    """``"Stealth: Urban"`` -> ``("Stealth", "Urban")`` (spaces around the colon ignored)."""
+    skill, _, spec = key.partition(":")
+    return skill.strip(), spec.strip()
+
+
+@lru_cache(maxsize=1)
+def book() -> Book:
+    files = {name: load_table(PACKAGE, f"data/{name}.json") for name in NAMES}
+    return Book(files, load_table(PACKAGE, "data/house_rules.json"))

@@ -1,0 +1,73 @@
+"""Wormwood Drift: a grimdark space-opera Directed Lifepath. Background, Formative Event, two to three
+Career terms and Muster Out; nobody dies in creation, failures leave Scars. Registered through the
+``lifepath`` entry-point group like any third-party plugin; its Career Paths are registered as careers,
+so other plugins can add more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+
+from .procedure import run
+from .render import roster, sheet_text
+from .tables import tables
+
+RULESET_ID = "wormwood-drift"
+
+
+class WormwoodDrift(Ruleset):
+    """The ruleset: identity, tables, house rules, procedure and text forms."""
+
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = "Wormwood Drift"
+    version: ClassVar[str] = "1.0.0"
+    summary: ClassVar[str] = (
+        "Grimdark cosmic-horror space opera: a Directed Lifepath of Background, Formative Event, "
+        "two to three Career terms and Muster Out, where failures leave Scars instead of corpses."
+    )
+    kind: ClassVar[str] = "lifepath"
+
+    def tables(self) -> Sequence[Table]:
+        return tables().all()
+
+    def house_rules(self) -> dict[str, Any]:
+        return dict(tables().house_rules.data)
+
+    def create(self, ctx: Context) -> None:
+        run(ctx, tables())
+
+    def render(self, character: Character) -> str:
+        return sheet_text(character, tables())
+
+    def roster_fields(self, character: Character) -> dict[str, str]:
+        return roster(character, tables())
+
+
+@hookimpl
+def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
+    register(WormwoodDrift())
+
+
+@hookimpl
+def lifepath_register_careers(ruleset_id: str, register: Callable[..., None]) -> None:
+    """The seven Career Paths, each registered from the one paths table."""
+    if ruleset_id == RULESET_ID:
+        table = tables().files["paths"]
+        for path in table.data["paths"]:
+            register(path, table=table)
+
+
+@hookimpl(trylast=True)
+def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
+    """Wormwood Drift's answer: no death at character creation. A Hard Term (or any other crisis)
+    marks the character with a Scar; a Hard Term's Scar replaces its Attribute increase."""
+    if ctx.ruleset.id != RULESET_ID:
+        return None
+    if crisis.kind == "hard-term":
+        return CrisisOutcome(
+            "scar", "a Hard Term: a Scar instead of the Attribute increase; every skill and item gained is kept"
+        )
+    return CrisisOutcome("scar", "no death at character creation: a Scar instead")

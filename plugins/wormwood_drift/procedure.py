@@ -1,0 +1,50 @@
+"""The Directed Lifepath in order: Origin, Formative Event, Career terms, Muster Out, then the finishing
+touches (age, derived values, cascades, name). Every number comes from the tables."""
+
+from __future__ import annotations
+
+from lifepath import Context, Decision, Option
+
+from .builder import Builder
+from .career import careers
+from .derived import derived_values, formula_text
+from .muster import muster_out
+from .origin import background, formative_event, starting_attributes
+from .tables import Tables
+
+
+def run(ctx: Context, t: Tables) -> None:
+    """Create one Wormwood Drift character through ``ctx``."""
+    b = Builder(ctx, t)
+    starting_attributes(b)
+    background(b)
+    formative_event(b)
+    careers(b)
+    muster_out(b)
+    finish(b)
+
+
+def finish(b: Builder) -> None:
+    ctx = b.ctx
+    creation = b.t["creation"]
+    start = int(creation["starting_age"])
+    years = b.sheet.total_terms * int(creation["term_years"])
+    b.sheet.age = start + years
+    ctx.change("age", None, b.sheet.age, f"{start} + {b.sheet.total_terms} term(s) x {creation['term_years']} years")
+    for skill in sorted(b.sheet.skills):
+        narrow = b.book.cascades(skill)
+        if narrow:
+            b.extra["cascades"][skill] = narrow
+    costs = bool(ctx.rules.get("cyberware_resolve", True))
+    cyber = len(b.extra["cyberware"])
+    values = derived_values(b.sheet.characteristics, creation["derived"], cyber, costs)
+    for key, value in values.items():
+        formula = creation["derived"][key]
+        why = formula_text(formula)
+        if costs and cyber and formula["cyberware_cost"]:
+            why += f" - {formula['cyberware_cost']} x {cyber} installed cyberware"
+        ctx.change(str(formula["label"]), None, value, why)
+    b.extra["derived"] = values
+    names = [str(n) for n in b.t["names"]["names"]]
+    decision = Decision("name", "Name your character", tuple(Option(n) for n in names), free_text=True)
+    b.sheet.name = ctx.choose(decision).strip()

@@ -1,0 +1,81 @@
+"""Invariants of every Nowhere Yet character, checked over many seeds with hypothesis."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lifepath import Character
+from lifepath.replay import verify
+from lifepath.testing import create_character, make_registry
+
+REGISTRY = make_registry("nowhere_yet")
+SPECIES = {s.id: s.data for s in REGISTRY.species("nowhere-yet").values()}
+SEEDS = st.integers(0, 2**31 - 1)
+
+
+def held_terms(c: Character) -> int:
+    return sum(1 for e in c.history if e["type"] == "note" and e.get("held"))
+
+
+def decisions(c: Character, key: str) -> list[str]:
+    return [e["answer"] for e in c.history if e["type"] == "decision" and e["key"] == key]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=SEEDS, cap=st.integers(1, 7))
+def test_term_cap_holds_unless_a_natural_12_held_them(seed: int, cap: int) -> None:
+    c = create_character(REGISTRY, "nowhere-yet", seed, rules=[f"max_terms={cap}"])
+    assert c.provenance["house_rules"]["max_terms"] == cap
+    if c.sheet.total_terms > cap:
+        assert held_terms(c) >= c.sheet.total_terms - cap
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=SEEDS)
+def test_every_default_character_obeys_the_rules(seed: int) -> None:
+    c = create_character(REGISTRY, "nowhere-yet", seed)
+    sheet = c.sheet
+    species = SPECIES[sheet.species]
+    assert c.provenance["house_rules"]["max_terms"] == 7
+    assert sheet.status == "alive"
+    assert sheet.total_terms <= 7 or held_terms(c) >= sheet.total_terms - 7
+    for code, value in sheet.characteristics.items():
+        assert 1 <= value <= species["characteristics"][code]["maximum"], (code, value)
+    assert len(decisions(c, "benefit-table")) >= decisions(c, "benefit-table").count("cash")
+    assert decisions(c, "benefit-table").count("cash") <= 3
+    assert decisions(c, "failed-qualification").count("draft") <= 1
+    mishaps = sum(1 for e in c.history if e["type"] == "note" and "mishap" in e)
+    prison = sum(1 for e in c.history if e["type"] == "note" and e.get("mishap") == "prison")
+    assert sheet.age == species["age_of_maturity"] + 4 * (sheet.total_terms - mishaps) + 2 * mishaps + 4 * prison
+    entered = [r.career for r in sheet.careers]
+    for i, career in enumerate(entered):
+        if career != "drifter" and career in entered[:i]:
+            assert sheet.careers[i].extra.get("drafted"), f"re-entered {career} without the draft"
+    assert all(v >= 0 for v in sheet.skills.values())
+    assert sheet.credits >= 0 and all(d.amount > 0 for d in sheet.debts)
+    if sheet.extra.get("crisis_survivor"):
+        crisis_at = next(i for i, e in enumerate(c.history) if e["type"] == "crisis" and e["kind"] != "survival")
+        later = [e for e in c.history[crisis_at:] if e["type"] == "throw" and e["purpose"].startswith(("qualification", "enlistment"))]
+        assert not later, "a crisis survivor threw for qualification"
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS)
+def test_export_is_deterministic_and_replays(seed: int) -> None:
+    a = create_character(REGISTRY, "nowhere-yet", seed)
+    b = create_character(REGISTRY, "nowhere-yet", seed)
+    assert a.to_json() == b.to_json()
+    assert verify(REGISTRY, json.loads(a.to_json())).identical
+
+
+@pytest.mark.slow
+def test_nobody_dies_in_100000_npcs() -> None:
+    """The acceptance check of the issue: no death under the default rules over 100,000 seeded NPCs."""
+    n = int(os.environ.get("LIFEPATH_NO_DEATH_COUNT", "100000"))
+    statuses = {create_character(REGISTRY, "nowhere-yet", seed).sheet.status for seed in range(n)}
+    assert statuses == {"alive"}

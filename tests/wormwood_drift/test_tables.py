@@ -1,0 +1,183 @@
+"""The Wormwood Drift tables: every file validates, and hand-typed cells match the rulebook.
+
+Every expected value below was typed by hand from the seed rulebook (sections 1.2, 1.7, 2.2-2.5, 3.1,
+4.1, 5.4), not read from the data files.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from lifepath.testing import assert_tables_valid, make_registry
+
+PACKAGE = "lifepath.plugins.wormwood_drift"
+
+
+def load(name: str) -> Any:
+    return json.loads((resources.files(PACKAGE) / "data" / name).read_text(encoding="utf-8"))
+
+
+def test_every_table_validates() -> None:
+    assert assert_tables_valid(PACKAGE) == 10
+
+
+def test_every_file_names_a_wormwood_schema_or_the_house_rule_meta_schema() -> None:
+    for entry in (resources.files(PACKAGE) / "data").iterdir():
+        if entry.name.endswith(".json"):
+            sid = json.loads(entry.read_text(encoding="utf-8"))["$schema"]
+            assert sid.startswith("https://lifepath.example/schemas/wormwood-drift.") or sid.endswith("house-rules.schema.json")
+
+
+def test_schemas_are_strict_and_described() -> None:
+    root = resources.files("lifepath.schemas")
+    names = [e.name for e in root.iterdir() if e.name.startswith("wormwood-drift.")]
+    assert len(names) == 10
+
+    def walk(node: Any, where: str) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "object":
+                assert node.get("additionalProperties") is False, where
+                for key, prop in node.get("properties", {}).items():
+                    assert "description" in prop, f"{where}/{key}"
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}/{i}")
+
+    for name in names:
+        schema = json.loads((root / name).read_text(encoding="utf-8"))
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert schema["$id"] == f"https://lifepath.example/schemas/{name}"
+        walk(schema, name)
+
+
+def test_attributes() -> None:
+    t = load("attributes.json")
+    assert [a["name"] for a in t["attributes"]] == ["Might", "Agility", "Wits", "Presence"]
+    assert (t["starting_value"], t["minimum"], t["maximum"], t["human_average"]) == (1, 0, 4, 2)
+
+
+@pytest.mark.parametrize(
+    ("name", "attribute", "skill", "gear", "scar"),
+    [
+        ("Colonial Stock", "Might", "Survival", "Worn tool-kit", "Distrusts corporate tech"),
+        ("Void-Born", "Agility", "Pilot", "Personal void suit", "−1 Resolve under open sky"),
+        ("Corporate Scion", "Presence", "Persuade", "Credit chip, false name", "Someone is always watching"),
+        ("Hive-Descended", "Wits", "Engineer", "Neural interface jack", "Discomfort in true solitude"),
+        ("Machine-Grafted", "Might", "Engineer", "Integral cyberlimb", "−1 Resolve near AI collapse"),
+    ],
+)
+def test_backgrounds(name: str, attribute: str, skill: str, gear: str, scar: str) -> None:
+    rows = {r["name"]: r for r in load("backgrounds.json")["backgrounds"]}
+    assert len(rows) == 5
+    row = rows[name]
+    assert (row["attribute"], row["bonus"], row["skill"], row["gear"], row["scar"]) == (attribute, 1, skill, gear, scar)
+
+
+@pytest.mark.parametrize(
+    ("roll", "event", "skill", "scar"),
+    [
+        (1, "Survived a colony collapse", "Survival", "flinches at sudden silence"),
+        (4, "Lost a sibling to the Drift", "Navigation", "won’t fly the same route twice"),
+        (7, "Witnessed a First Contact go wrong", "Lore", "−1 Resolve around unknown xenoforms"),
+        (9, "Studied under a mind-touched mystic", "Willpower", "hears things that aren’t there, rarely"),
+        (10, "Escaped indenture through violence", "Melee", "can’t be touched without warning"),
+    ],
+)
+def test_formative_events(roll: int, event: str, skill: str, scar: str) -> None:
+    t = load("formative_events.json")
+    assert t["dice"] == "d10"
+    assert [e["roll"] for e in t["events"]] == list(range(1, 11))
+    row = next(e for e in t["events"] if e["roll"] == roll)
+    assert (row["event"], row["skill"], row["scar"]) == (event, skill, scar)
+
+
+@pytest.mark.parametrize(
+    ("name", "skills", "gear"),
+    [
+        ("Void Corps", ["Gun Combat", "Pilot", "Survival"], ["Sidearm", "Void suit"]),
+        ("Merchant Marine", ["Pilot", "Persuade", "Engineer"], ["Trade goods", "Cargo manifest"]),
+        ("Corporate Enforcer", ["Gun Combat", "Command", "Streetwise"], ["Armor", "Corporate credentials"]),
+        ("Scavenger Crew", ["Engineer", "Survival", "Stealth"], ["Cutting torch", "Scrap detector"]),
+        ("Colonial Militia", ["Gun Combat", "Command", "Medicine"], ["Rifle", "Field kit"]),
+        ("Cult Initiate", ["Occultism", "Willpower", "Lore"], ["Ritual tools", "Forbidden text"]),
+        ("Xenoarchaeologist", ["Lore", "Navigation", "Medicine"], ["Field scanner", "Sample kit"]),
+    ],
+)
+def test_paths(name: str, skills: list[str], gear: list[str]) -> None:
+    rows = {p["name"]: p for p in load("paths.json")["paths"]}
+    assert len(rows) == 7
+    assert rows[name]["skills"] == skills
+    assert rows[name]["gear"] == gear
+
+
+def test_eighteen_skills_and_cascades() -> None:
+    t = load("skills.json")
+    assert (t["minimum_rank"], t["maximum_rank"]) == (0, 3)
+    assert t["narrow_bonus"] == {"Focused": 1, "Expert": 2}
+    rows = {s["name"]: s for s in t["skills"]}
+    assert len(rows) == 18
+    assert rows["Gun Combat"]["cascades"] == ["Slug", "Energy", "Archaic"]
+    assert rows["Lore"]["cascades"] == ["Xeno", "Occult", "Corporate", "Colonial"]
+    assert rows["Pilot"]["cascades"] == ["Grav", "Void", "Void-Jump"]
+    assert rows["Medicine"]["cascades"] == ["Trauma", "Xenobiology"]
+    assert rows["Hacking"]["cascades"] == []
+    assert (rows["Willpower"]["category"], rows["Willpower"]["attribute"]) == ("Occult", "Presence")
+    assert (rows["Perception"]["category"], rows["Perception"]["attribute"]) == ("Physical", "Wits")
+    cascading = sorted(n for n, s in rows.items() if s["cascades"])
+    assert cascading == ["Engineer", "Gun Combat", "Lore", "Medicine", "Melee", "Pilot"]
+
+
+def test_every_skill_named_by_a_table_is_one_of_the_eighteen() -> None:
+    known = {s["name"] for s in load("skills.json")["skills"]}
+    named = {b["skill"] for b in load("backgrounds.json")["backgrounds"]}
+    named |= {e["skill"] for e in load("formative_events.json")["events"]}
+    named |= {s for p in load("paths.json")["paths"] for s in p["skills"]}
+    assert named <= known
+
+
+def test_creation_constants_and_formulas() -> None:
+    t = load("creation.json")
+    assert t["credits_per_term"] == 1000
+    assert t["term_years"] == 4
+    assert t["skill_ranks_per_term"] == 2
+    assert t["attribute_increase_per_term"] == 1
+    assert t["hard_term_dice"] == "2D6"
+    d = t["derived"]
+    assert (d["resolve"]["base"], d["resolve"]["attributes"]) == (10, ["Wits", "Presence"])
+    assert (d["stamina"]["base"], d["stamina"]["attributes"]) == (10, ["Might", "Agility"])
+    assert (d["lifeblood"]["base"], d["lifeblood"]["attributes"]) == (5, ["Might"])
+    assert (d["carrying"]["base"], d["carrying"]["attributes"]) == (4, ["Might"])
+    assert d["resolve"]["cyberware_cost"] == 1
+
+
+def test_muster_out_table() -> None:
+    t = load("muster_out.json")
+    assert [b["id"] for b in t["benefits"]] == ["credits", "rank", "ship-share", "rival"]
+    assert sorted(r["benefit"] for r in t["roll"]["rows"]) == sorted(b["id"] for b in t["benefits"])
+    assert t["extra_credits"] == 1000
+    assert any("no amount" in n for n in t["notes"])
+
+
+def test_house_rules_declare_the_printed_defaults() -> None:
+    registry = make_registry()
+    props = registry.declaration("wormwood-drift")["properties"]
+    assert props["max_terms"]["default"] == 3
+    assert props["min_terms"]["default"] == 2
+    assert props["hard_term_on"]["default"] == 2
+    assert props["cyberware_resolve"]["default"] is True
+
+
+def test_paths_are_registered_as_careers() -> None:
+    registry = make_registry()
+    careers = registry.careers("wormwood-drift")
+    assert sorted(c.name for c in careers.values()) == sorted(
+        ["Void Corps", "Merchant Marine", "Corporate Enforcer", "Scavenger Crew", "Colonial Militia", "Cult Initiate",
+         "Xenoarchaeologist"]
+    )
+    assert not registry.warnings
