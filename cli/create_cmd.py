@@ -45,15 +45,19 @@ def create(
     campaign: str = typer.Option(None, "--campaign", "-c", help="Make the character under this campaign and save it there."),
     player: str = typer.Option(None, "--player", help="Who plays the character (with --campaign)."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
 ) -> None:
     """Create one character. Interactive by default; --auto makes an NPC."""
     from lifepath import houserules
     from lifepath.creation import create as run_creation
     from lifepath.decisions import PolicyChooser
     from lifepath.errors import LifepathError
-    from lifepath.manager import get_registry
+    from lifepath.manager import get_manager
 
-    registry = get_registry()
+    manager = get_manager()
+    for folder in content:
+        manager.add_content(str(folder))
+    registry = manager.registry()
     stored_rules: dict[str, Any] = {}
     store = None
     camp = None
@@ -62,6 +66,7 @@ def create(
 
         store = open_store(db)
         camp = store.campaign(campaign)
+        store.ensure_open(camp)
         if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
             raise LifepathError(
                 f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from lifepath.cli import check_cmd, create_cmd, info_cmd, schema_cmd, verify_cmd
+from lifepath.cli import campaign_cmd, check_cmd, create_cmd, info_cmd, plugin_cmd, roster_cmd, schema_cmd, verify_cmd
 
 app = typer.Typer(
     name="lifepath",
@@ -35,6 +35,9 @@ create_cmd.register(app)
 verify_cmd.register(app)
 schema_cmd.register(app)
 check_cmd.register(app)
+campaign_cmd.register(app)
+roster_cmd.register(app)
+plugin_cmd.register(app)
 
 
 def run() -> None:

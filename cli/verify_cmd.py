@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
-
 from lifepath.cli.errors import friendly
 
 
@@ -36,18 +36,64 @@ def load_export(path: Path) -> dict[str, object]:
 
 @friendly
 def verify(
-    target: str = typer.Argument(..., help="A character export file, or a stored character's id."),
+    target: str = typer.Argument(
+        None, metavar="[FILE_OR_ID]", help="A character export file, or a stored character's id."
+    ),
     campaign: str = typer.Option(None, "--campaign", "-c", help="Verify every character of this campaign."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
 ) -> None:
-    """Replay a character from its seed and recorded decisions; report identical or the first difference."""
+    """Replay characters from their seed and recorded decisions; report identical or the first difference.
+
+    Give an export file, a stored character's id, or --campaign NAME. Exits 1 if any character differs.
+    """
+    from lifepath.errors import LifepathError
     from lifepath.manager import get_registry
     from lifepath.replay import verify as replay
 
+    if (target is None) == (campaign is None):
+        raise LifepathError(
+            "say what to verify: an export file, a character id, or --campaign NAME",
+            hint="e.g. `lifepath verify npc.json`, `lifepath verify 12` or `lifepath verify --campaign Spinward`",
+        )
     registry = get_registry()
-    path = Path(target)
-    data = load_export(path)
-    verdict = replay(registry, data)
-    typer.echo(f"{path}: {verdict.message}")
-    if not verdict.identical:
+    if target is not None and (Path(target).exists() or not target.strip().isdigit()):
+        path = Path(target)
+        if not path.exists():
+            raise LifepathError(
+                f"there is no file called {target}, and it is not a character id",
+                hint="give an export file, or the id of a stored character (see `lifepath roster`)",
+            )
+        data = load_export(path)
+        verdict = replay(registry, data)
+        typer.echo(f"{path}: {verdict.message}")
+        if not verdict.identical:
+            raise typer.Exit(1)
+        return
+    if not _verify_stored(registry, replay, target, campaign, db):
         raise typer.Exit(1)
+
+
+def _verify_stored(registry: Any, replay: Any, target: str | None, campaign: str | None, db: str | None) -> bool:
+    """Replay stored characters (one id, or a whole campaign); print one line each; True if all match."""
+    from lifepath.cli.roster_cmd import open_db
+    from lifepath.store.documents import as_made, original_name
+
+    differ = 0
+    with open_db(db) as store, store.read_session() as session:
+        if campaign is not None:
+            store.campaign(campaign, session=session)
+            rows = store.characters(campaign, session=session)
+        else:
+            assert target is not None
+            rows = [store.character(int(target), session=session)]
+        for row in rows:
+            data = json.loads(store.document(row.id, session=session))
+            verdict = replay(registry, as_made(data))
+            renamed = original_name(data)
+            note = f" (renamed from '{renamed}')" if renamed else ""
+            typer.echo(f"{row.id} {row.name}{note}: {verdict.message}")
+            differ += not verdict.identical
+    if campaign is not None:
+        summary = f"{len(rows) - differ} of {len(rows)} character(s) of campaign '{campaign}' replay exactly"
+        typer.echo(summary + (f"; {differ} differ" if differ else ""))
+    return differ == 0

@@ -95,6 +95,7 @@ class Context:
         self.rules = dict(rules)
         self.seed = seed
         self.chooser = chooser
+        self._trusted = bool(getattr(chooser, "trusted", False))
         self.options = dict(options or {})
         self.dice = DiceStream(seed)
         self.sheet = Sheet()
@@ -159,7 +160,7 @@ class Context:
         else:
             answer = self.chooser.choose(decision)
             forced = False
-            if not decision.is_legal(answer):
+            if not self._trusted and not decision.is_legal(answer):
                 raise LifepathError(
                     f"'{answer}' is not a legal answer to '{decision.prompt}'",
                     hint=f"legal answers: {', '.join(decision.option_ids())}",

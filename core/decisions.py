@@ -12,8 +12,10 @@ options, handed to a :class:`Chooser`:
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Protocol
 
 from lifepath.errors import LifepathError, ScriptExhausted
@@ -50,13 +52,29 @@ class Decision:
     free_text: bool = False
     context: str = ""
 
+    _ids: list[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _cumulative: tuple[float, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
     def option_ids(self) -> list[str]:
-        return [o.id for o in self.options]
+        """The option ids, in order (computed once per decision: treat the list as read-only)."""
+        ids = self._ids
+        if ids is None:
+            ids = [o.id for o in self.options]
+            object.__setattr__(self, "_ids", ids)
+        return ids
 
     def is_legal(self, answer: str) -> bool:
         if self.free_text:
             return bool(answer.strip())
-        return any(o.id == answer for o in self.options)
+        return answer in self.option_ids()
+
+    def cumulative_weights(self) -> tuple[float, ...]:
+        """Running totals of the options' policy weights (negative weights count as 0)."""
+        cumulative = self._cumulative
+        if cumulative is None:
+            cumulative = tuple(accumulate(max(o.weight, 0.0) for o in self.options))
+            object.__setattr__(self, "_cumulative", cumulative)
+        return cumulative
 
 
 def options(ids: Iterable[str], weights: Mapping[str, float] | None = None) -> tuple[Option, ...]:
@@ -80,6 +98,9 @@ class PolicyChooser:
     from a policy replay through a :class:`ScriptedChooser` to exactly the same throws.
     """
 
+    #: answers are always one of the options, so the context need not check them
+    trusted = True
+
     def __init__(self, seed: int | str) -> None:
         self._random = random.Random(f"policy:{seed}")
 
@@ -87,16 +108,12 @@ class PolicyChooser:
         opts = decision.options
         if not opts:
             raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
-        weights = [max(o.weight, 0.0) for o in opts]
-        total = sum(weights)
+        cumulative = decision.cumulative_weights()
+        total = cumulative[-1]
         if total <= 0:
             return opts[int(self._random.random() * len(opts))].id
-        point = self._random.random() * total
-        for option, weight in zip(opts, weights):
-            point -= weight
-            if point < 0:
-                return option.id
-        return opts[-1].id
+        index = bisect_right(cumulative, self._random.random() * total)
+        return opts[min(index, len(opts) - 1)].id
 
 
 @dataclass

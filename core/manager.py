@@ -77,6 +77,16 @@ class Manager:
             self.add(plugin, ep.name, dist, version)
         self.pm.check_pending()
 
+    def add_content(self, path: str) -> None:
+        """Register a data-only content folder (its tables are validated when the registry is built)."""
+        from lifepath.content import load_content
+
+        plugin = load_content(path)
+        if plugin.name in self.info:
+            return
+        self.add(plugin, plugin.name, "data-only content", str(plugin.manifest["version"]))
+        self._registry = None
+
     @property
     def hook(self) -> Any:
         return self.pm.hook

@@ -98,6 +98,7 @@ class Registry:
         self._extra_rules: dict[str, dict[str, tuple[dict[str, Any], str]]] = {}
         self._tables: dict[str, list[Table]] = {}
         self._contributors: dict[str, set[str]] = {}
+        self._digests: dict[str, str] = {}
         self.warnings = []
 
         def ruleset_register(plugin: str) -> Callable[[Ruleset], None]:
@@ -116,6 +117,7 @@ class Registry:
             return register
 
         self._call_each("lifepath_register_rulesets", ruleset_register)
+        self._check_requirements()
 
         schemas: list[dict[str, Any]] = []
         for ruleset in self._rulesets.values():
@@ -188,11 +190,37 @@ class Registry:
             self._call_each("lifepath_register_house_rules", rule_register, ruleset_id=rid)
 
         cache.save()
-        hooked = set()
+        # Plugins that only implement creation-time hooks (a house-rule plugin, say) shape every ruleset's
+        # characters; a plugin that registered things only for other rulesets shapes none of this one's.
+        registered_anywhere = set().union(*self._contributors.values()) if self._contributors else set()
         for hook_name in CONTRIBUTED_HOOKS:
-            hooked.update(impl.plugin_name for impl in self._impls(hook_name))
-        for rid in self._rulesets:
-            self._contributors[rid].update(hooked)
+            for impl in self._impls(hook_name):
+                for rid in self._rulesets:
+                    if impl.plugin_name in self._contributors[rid] or impl.plugin_name not in registered_anywhere:
+                        self._contributors[rid].add(impl.plugin_name)
+
+    def _check_requirements(self) -> None:
+        """Refuse a plugin whose declared ruleset versions (``lifepath_requires``) are not installed."""
+        from lifepath import __version__
+        from lifepath.versions import satisfies
+
+        for name, plugin in self.manager.pm.list_name_plugin():
+            requires = getattr(plugin, "lifepath_requires", None)
+            if not requires:
+                continue
+            for target, spec in dict(requires).items():
+                if target == "lifepath":
+                    have: str | None = __version__
+                else:
+                    ruleset = self._rulesets.get(target)
+                    have = ruleset.version if ruleset is not None else None
+                if have is None:
+                    raise _PluginFailed(name, f"it needs the ruleset '{target}' ({spec}), which is not installed")
+                if not satisfies(have, spec):
+                    raise _PluginFailed(
+                        name, f"it supports {target} {spec} but {target} {have} is installed; "
+                        f"upgrade the plugin or install a matching {target}"
+                    )
 
     def _warn(self, text: str) -> None:
         self.warnings.append(text)
@@ -243,12 +271,16 @@ class Registry:
         return list(self._tables.get(ruleset_id, []))
 
     def digest(self, ruleset_id: str) -> str:
-        return tables_digest(self._tables.get(ruleset_id, []))
+        """SHA-256 over every table the ruleset's characters are made from (computed once)."""
+        cached = self._digests.get(ruleset_id)
+        if cached is None:
+            cached = self._digests[ruleset_id] = tables_digest(self._tables.get(ruleset_id, []))
+        return cached
 
     def contributors(self, ruleset_id: str) -> list[dict[str, str]]:
         """Name and version of every plugin that shaped characters of this ruleset."""
         info = self.manager.info
-        return [
+        return [  # a fresh list each call: it goes into a character's provenance
             {"name": n, "version": info[n].version if n in info else ""}
             for n in sorted(self._contributors.get(ruleset_id, set()))
         ]

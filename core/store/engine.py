@@ -17,10 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from lifepath.errors import LifepathError
 from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import URL, make_url
-
-from lifepath.errors import LifepathError
 
 #: seconds a SQLite writer waits for another process's write to finish
 SQLITE_BUSY_TIMEOUT = 30.0

@@ -29,9 +29,8 @@ from lifepath.store.models import CampaignCreate, CampaignRead, CampaignUpdate
 from lifepath.tables import Table, parse_table
 
 if TYPE_CHECKING:
-    from sqlmodel import Session
-
     from lifepath.store.service import Store
+    from sqlmodel import Session
 
 CAMPAIGN_FORMAT = "lifepath.campaign/1"
 CAMPAIGN_SCHEMA_ID = "https://lifepath.example/schemas/campaign.schema.json"
@@ -150,7 +149,8 @@ class ImportFile:
             first = errors[0]
             first.message = found.about(first.pointer or "") + first.message
             if len(errors) > 1:
-                first.hint = (first.hint + "; " if first.hint else "") + f"{len(errors) - 1} more problem(s) in this file"
+                more = f"{len(errors) - 1} more problem(s) in this file"
+                first.hint = (first.hint + "; " if first.hint else "") + more
             raise first
         return found
 

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
-
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, text
+from typing import TYPE_CHECKING
 
 from lifepath.store.engine import WRITE_OPTION, StoreError, describe
+from sqlalchemy import Connection, Engine, inspect, text
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+#: the newest revision; a test checks it is Alembic's head, so opening an up-to-date database need not
+#: import Alembic at all
+HEAD = "0002"
+VERSION_TABLE = "alembic_version"
 
 #: an arbitrary constant naming the advisory lock PostgreSQL upgrades hold
 _PG_LOCK = 0x6C69666570617468  # "lifepath"
@@ -25,6 +31,8 @@ _PG_LOCK = 0x6C69666570617468  # "lifepath"
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """An Alembic configuration pointing at :mod:`lifepath.store.migrations`."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(resources.files("lifepath.store.migrations")))
     if connection is not None:
@@ -34,30 +42,41 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 @lru_cache(maxsize=1)
 def _script() -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config())
 
 
 def head() -> str:
-    """The newest revision this version of lifepath knows."""
+    """The newest revision among the migration scripts (the same as :data:`HEAD`)."""
     rev = _script().get_current_head()
     assert rev is not None
     return rev
 
 
 def known(revision: str) -> bool:
-    return any(s.revision == revision for s in _script().walk_revisions())
+    """Whether ``revision`` is one of this version's migration scripts."""
+    return revision == HEAD or any(s.revision == revision for s in _script().walk_revisions())
 
 
 def current(connection: Connection) -> str | None:
-    """The revision the database is at (None for an empty database)."""
-    return MigrationContext.configure(connection).get_current_revision()
+    """The revision the database is at (None for an empty database), read without Alembic."""
+    if not inspect(connection).has_table(VERSION_TABLE):
+        return None
+    rows = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all()
+    if len(rows) > 1:
+        raise StoreError(
+            f"the campaign database has several schema revisions at once ({', '.join(sorted(rows))})",
+            hint="it was not made by lifepath, or was changed by hand",
+        )
+    return str(rows[0]) if rows else None
 
 
 def upgrade(engine: Engine, target: str = "head") -> None:
     """Bring the database to ``target`` (the newest revision by default), creating it if empty."""
     from alembic import command
 
-    wanted = head() if target == "head" else target
+    wanted = HEAD if target == "head" else target
     with engine.connect() as conn:
         found = current(conn)
         conn.rollback()
@@ -77,9 +96,9 @@ def _refuse_newer(engine: Engine, found: str | None) -> None:
     if found is not None and not known(found):
         raise StoreError(
             f"the campaign database {describe(engine.url)} was made by a newer version of lifepath "
-            f"(schema revision {found}; this version knows up to {head()})",
+            f"(schema revision {found}; this version knows up to {HEAD})",
             hint="upgrade lifepath to open it",
         )
 
 
-__all__ = ["alembic_config", "current", "head", "known", "upgrade"]
+__all__ = ["HEAD", "VERSION_TABLE", "alembic_config", "current", "head", "known", "upgrade"]

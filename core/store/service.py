@@ -18,11 +18,6 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, exc, func
-from sqlalchemy.engine import URL
-from sqlalchemy.orm import defer
-from sqlmodel import Session, col, select
-
 from lifepath.character import Character
 from lifepath.errors import LifepathError, UnknownName
 from lifepath.store import documents
@@ -46,6 +41,10 @@ from lifepath.store.models import (
     CharacterUpdate,
     utcnow,
 )
+from sqlalchemy import Engine, exc, func
+from sqlalchemy.engine import URL
+from sqlalchemy.orm import defer
+from sqlmodel import Session, col, select
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
@@ -192,8 +191,14 @@ class Store:
         return row
 
     def installed_plugins(self) -> set[str]:
-        """Names of the plugins loaded now."""
-        return {info.name for info in self.registry.manager.active()}
+        """Names of the plugins loaded now (loading the entry points does not build the registry)."""
+        if self._registry is not None:
+            manager = self._registry.manager
+        else:
+            from lifepath.manager import get_manager
+
+            manager = get_manager()
+        return {info.name for info in manager.active()}
 
     def missing_plugins(self, campaign: CampaignRead, *, session: Session | None = None) -> dict[str, list[str]]:
         """Each plugin the campaign's characters were made with that is not installed now, with the
@@ -226,6 +231,15 @@ class Store:
                 f"campaign '{campaign.name}' has characters made with the plugin '{plugin}'{version}, which is "
                 f"not installed; characters that need it: {who}. Install the plugin again to replay or re-create "
                 f"them (their stored sheets are still shown)"
+            )
+
+    @staticmethod
+    def ensure_open(campaign: CampaignRead | CampaignRow) -> None:
+        """Raise a :class:`LifepathError` if the campaign is archived (it takes no new characters)."""
+        if campaign.archived:
+            raise LifepathError(
+                f"campaign '{campaign.name}' is archived, so it takes no new characters",
+                hint=f"bring it back with `lifepath campaign archive '{campaign.name}' --undo`",
             )
 
     def new_campaign(self, data: CampaignCreate, *, session: Session | None = None) -> CampaignRead:
@@ -327,11 +341,7 @@ class Store:
         check_status(data.status)
         with self._session(session, write=True) as s:
             camp = self._campaign_row(s, campaign_name, lock=True)
-            if camp.archived:
-                raise LifepathError(
-                    f"campaign '{camp.name}' is archived, so it takes no new characters",
-                    hint=f"bring it back with `lifepath campaign archive '{camp.name}' --undo`",
-                )
+            self.ensure_open(camp)
             if data.ruleset != camp.ruleset:
                 raise LifepathError(
                     f"'{data.name}' was made under the ruleset {data.ruleset}, but campaign '{camp.name}' "
@@ -344,6 +354,7 @@ class Store:
                 s.add(camp)
             now = utcnow()
             values = data.model_dump(exclude={"created_at", "updated_at"})
+            assert camp.id is not None
             row = CharacterRow(
                 **values,
                 campaign_id=camp.id,
@@ -366,7 +377,9 @@ class Store:
     ) -> list[CharacterRead]:
         """Roster rows (no documents), by id; filtered by campaign, status, player and ruleset."""
         with self._session(session, write=False) as s:
-            query = select(CharacterRow, CampaignRow.name).join(CampaignRow).options(defer(col(CharacterRow.document)))
+            query = select(CharacterRow, CampaignRow.name).join(CampaignRow).options(
+                defer(CharacterRow.document)  # type: ignore[arg-type]  # SQLModel types the column as str
+            )
             if campaign is not None:
                 query = query.where(CharacterRow.campaign_id == self._campaign_row(s, campaign).id)
             if status is not None:
@@ -443,6 +456,7 @@ class Store:
 
 
 def _campaign_read(row: CampaignRow) -> CampaignRead:
+    assert row.id is not None
     return CampaignRead(
         id=row.id,
         name=row.name,

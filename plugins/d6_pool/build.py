@@ -122,15 +122,16 @@ class Ledger:
         }
 
 
-def ledger(book: Book, build: Build, rules: Mapping[str, Any]) -> Ledger:
+def ledger(book: Book, build: Build, rules: Mapping[str, Any], unplaced_pips: int = 0) -> Ledger:
     """Price a build under the house rules in force.
 
     Attribute dice are bought whole, so the pips are rounded up to dice; specialisation ranks are bought
     in groups, and a part group costs a whole point. Disadvantages count up to the limit (more is a
-    violation of its own, reported by the check).
+    violation of its own, reported by the check). ``unplaced_pips`` are pips of a die already bought
+    and being split, not yet on any attribute.
     """
     costs = book.costs
-    pips = sum(max(v, 0) for v in build.attributes.values())
+    pips = sum(max(v, 0) for v in build.attributes.values()) + unplaced_pips
     spec_ranks = sum(max(v, 0) for v in build.specialisations.values())
     return Ledger(
         creation_points=int(rules["creation_points"]),

@@ -92,12 +92,19 @@ class _Checker:
     # -- house rules and class -----------------------------------------------------------------------
 
     def house_rules(self) -> dict[str, Any]:
+        """The house rules the build names, each checked on its own; a bad one is reported and its
+        printed default used."""
         declaration = self.book.house_rules.data
-        try:
-            return resolve(declaration, self.data.get("house_rules", {}))
-        except HouseRuleError as exc:
-            self.add(f"{exc.paragraph().rstrip('.')}; the printed defaults are used instead (rule: house rules)")
-            return resolve(declaration)
+        good: dict[str, Any] = {}
+        for name, value in self.data.get("house_rules", {}).items():
+            try:
+                resolve(declaration, {name: value})
+            except HouseRuleError as exc:
+                fallback = "the printed rule is used instead" if name in declaration["properties"] else "it is ignored"
+                self.add(f"{exc.message} ({exc.hint}); {fallback} (rule: house rules)")
+                continue
+            good[name] = value
+        return resolve(declaration, good)
 
     def base_class(self) -> str | None:
         name = str(self.data["class"])
@@ -125,7 +132,7 @@ class _Checker:
             try:
                 values[name] = to_pips(code, per)
             except DieCodeError as exc:
-                self.add(f"attribute {name}: {exc.paragraph().rstrip('.')} (rule: die codes)")
+                self.add(f"attribute {name}: {exc.message}; {exc.hint} (rule: die codes)")
         lowest = to_code(book.attribute_min_pips, per)
         for name in book.attributes:
             if name not in given:
@@ -209,10 +216,10 @@ class _Checker:
 
     # -- traits --------------------------------------------------------------------------------------
 
-    def _once(self, items: list[tuple[str, int]], kind: str) -> None:
+    def _once(self, items: list[tuple[str, int]], kind: str, amount: str) -> None:
         for name, count in Counter(n for n, _ in items).items():
             if count > 1:
-                self.add(f"{kind} {name} is listed {count} times; take it once, at the points wanted "
+                self.add(f"{kind} {name} is listed {count} times; list it once, with the {amount} wanted "
                          "(rule: each trait once)")
 
     def pointed(self, key: str, kind: str, known: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:
@@ -229,7 +236,7 @@ class _Checker:
                     f"{_listing([str(p) for p in allowed])} point(s) (rule: trait point values)"
                 )
             out.append((name, points))
-        self._once(out, kind)
+        self._once(out, kind, "points")
         return out
 
     def abilities(self) -> list[tuple[str, int]]:
@@ -248,7 +255,7 @@ class _Checker:
                     "(rule: special ability ranks)"
                 )
             out.append((name, ranks))
-        self._once(out, "Special Ability")
+        self._once(out, "Special Ability", "ranks")
         return out
 
     # -- the pool ------------------------------------------------------------------------------------

@@ -48,12 +48,14 @@ class Procedure:
         self.rules = ctx.rules
         self.weights: dict[str, Any] = book.policy
         self.build = Build(cls="", attributes={a: 0 for a in book.attributes})
+        #: pips of a die bought to be split that are not yet placed (already paid for)
+        self.unplaced = 0
         self.ctx.sheet.characteristics = dict(self.build.attributes)
 
     # -- points and status --------------------------------------------------------------------------
 
     def ledger(self) -> Ledger:
-        return ledger(self.book, self.build, self.rules)
+        return ledger(self.book, self.build, self.rules, self.unplaced)
 
     def left(self) -> int:
         return self.ledger().left
@@ -227,7 +229,8 @@ class Procedure:
     def split_die(self) -> None:
         """One die bought whole and split into pips, each placed where an attribute has room."""
         per, cost = self.book.per_die, self.book.costs["attribute_die"]
-        self.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips")
+        self.unplaced = per
+        self.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips; {pts(self.left())} left")
         for i in range(1, per + 1):
             opts = tuple(
                 Option(a, f"{a} {self.code(self.build.attributes[a])} -> {self.code(self.build.attributes[a] + 1)}")
@@ -235,6 +238,7 @@ class Procedure:
             )
             target = self.ctx.choose(Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts,
                                               context=self.status()))
+            self.unplaced -= 1
             self.set_attribute(target, self.build.attributes[target] + 1, f"pip {i} of {per} from a split die")
 
     def rank_weight(self, skill: str) -> float:

@@ -93,9 +93,9 @@ def lifepath_apply_trait(ctx: Context, trait: dict[str, Any], stage: str) -> Non
     """Traits that grant skills at creation (Flyer, Great Leaper, Natural Weapon) do so with the background skills."""
     if ctx.ruleset.id != RULESET_ID or stage != "background":
         return
-    from .skills import SkillBook
+    from .skills import skill_book
 
-    book = SkillBook(tables()["skills"])
+    book = skill_book()
     for grant in trait.get("grants_skills", []):
         book.grant(ctx, grant["name"], level=grant["level"], why=f"trait: {trait['name']}")
 

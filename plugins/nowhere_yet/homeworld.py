@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lifepath import LifepathError
@@ -13,17 +14,17 @@ PSEUDOHEX = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 _UWP = re.compile(r"^([ABCDEX])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])-([0-9A-HJ-NP-Z])$")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Homeworld:
     name: str
     uwp: str | None
-    trade_codes: list[str]
+    trade_codes: tuple[str, ...]
     law_level: int
     law_descriptor: str
-    skills: list[str] = field(default_factory=list)
+    skills: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "uwp": self.uwp, "trade_codes": self.trade_codes,
+        return {"name": self.name, "uwp": self.uwp, "trade_codes": list(self.trade_codes),
                 "law_level": self.law_level, "law": self.law_descriptor}
 
 
@@ -79,4 +80,12 @@ def build(name: str, uwp: str | None, codes: list[str] | None, law: int | None, 
     for s in [*table["skills_by_law_descriptor"].get(descriptor, []), *(x for c in found for x in table["skills_by_trade_code"].get(c, []))]:
         if s not in skills:
             skills.append(s)
-    return Homeworld(name, uwp_text, found, level, descriptor, skills)
+    return Homeworld(name, uwp_text, tuple(found), level, descriptor, tuple(skills))
+
+
+@lru_cache(maxsize=256)
+def sample_world(name: str, uwp: str) -> Homeworld:
+    """A sample homeworld from the ruleset's list, derived once per process."""
+    from .tables import tables
+
+    return build(name, uwp, None, None, tables()["homeworld"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lifepath import (
@@ -21,7 +22,8 @@ from lifepath import (
 from lifepath.registry import Contribution
 
 from .homeworld import build as build_homeworld
-from .skills import SkillBook
+from .homeworld import sample_world
+from .skills import skill_book
 from .tables import Tables
 
 PHYSICAL = ("Str", "Dex", "End")
@@ -65,8 +67,20 @@ class Life:
     dead: bool = False
 
 
+@lru_cache(maxsize=2048)
 def yes_no(key: str, prompt: str, yes_weight: float, context: str = "") -> Decision:
     return Decision(key, prompt, (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)), context=context)
+
+
+@lru_cache(maxsize=256)
+def static_choice(key: str, prompt: str, ids: tuple[str, ...], free_text: bool = False) -> Decision:
+    """A decision over a fixed list (names, goals, looks), built once per process."""
+    return Decision(key, prompt, tuple(Option(i) for i in ids), free_text=free_text)
+
+
+@lru_cache(maxsize=4096)
+def career_option(cid: str, name: str, weight: float) -> Option:
+    return Option(cid, name, weight)
 
 
 class Procedure:
@@ -76,7 +90,7 @@ class Procedure:
         self.ctx = ctx
         self.t = t
         self.proc = t["procedure"]
-        self.book = SkillBook(t["skills"])
+        self.book = skill_book()
         self.sheet = ctx.sheet
         mod = t["characteristics"]["modifier"]
         self.divisor, self.offset = int(mod["divisor"]), int(mod["offset"])
@@ -220,7 +234,7 @@ class Procedure:
                 worlds = named
             choice = ctx.choose(Decision("homeworld", "Choose your homeworld", tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds)))
             world = next(w for w in worlds if w["name"] == choice)
-            home = build_homeworld(world["name"], world["uwp"], None, None, table)
+            home = sample_world(world["name"], world["uwp"])
         self.sheet.extra["homeworld"] = home.to_dict()
         ctx.note(f"homeworld {home.name}: {home.law_descriptor}, trade codes {' '.join(home.trade_codes) or 'none'}")
         count = max(self.proc["background_skills_minimum"], self.proc["background_skills_base"] + self.dm("Edu"))
@@ -273,7 +287,7 @@ class Procedure:
         elif self.life.crisis_survivor:
             ctx.note("a crisis survivor fails every qualification: only the Drifter career is open")
             available = [c for c in available if c.id == "drifter"]
-        opts = [Option(c.id, c.name, self._career_weight(c.data)) for c in available]
+        opts = [career_option(c.id, c.name, self._career_weight(c.data)) for c in available]
         if self.target_terms == 0 and not self.life.entered:
             opts = [Option("none", "no career: finish now", 1.0)] + [Option(o.id, o.label, 0.0) for o in opts]
         cid = ctx.choose(Decision("career", "Choose a career", tuple(opts)))
@@ -754,11 +768,11 @@ class Procedure:
             given = names["given"].get(sex) or names["given"]["neutral"]
             given = list(given) + list(names["given"]["neutral"])
             family = names["family"]
-        first = ctx.choose(Decision("given-name", "Choose a given name", tuple(Option(n) for n in given), free_text=True))
-        last = ctx.choose(Decision("family-name", "Choose a family name", tuple(Option(n) for n in family), free_text=True))
+        first = ctx.choose(static_choice("given-name", "Choose a given name", tuple(given), True))
+        last = ctx.choose(static_choice("family-name", "Choose a family name", tuple(family), True))
         self.sheet.name = f"{first} {last}"
         fin = self.t["finishing"]
-        self.sheet.extra["goal"] = ctx.choose(Decision("goal", "Choose a personal goal", tuple(Option(g) for g in fin["goals"]), free_text=True))
+        self.sheet.extra["goal"] = ctx.choose(static_choice("goal", "Choose a personal goal", tuple(fin["goals"]), True))
         parts = []
         look = dict(fin["appearance"])
         alien = fin.get("alien_appearance", {}).get(self.sheet.species)
@@ -767,7 +781,7 @@ class Procedure:
         for part in ("build", "hair", "eyes", "feature", "dress"):
             if part in ("hair", "eyes") and alien:
                 continue
-            parts.append(ctx.choose(Decision(f"appearance-{part}", f"Appearance: {part}", tuple(Option(x) for x in look[part]), free_text=True)))
+            parts.append(ctx.choose(static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(look[part]), True)))
         self.sheet.extra["appearance"] = "; ".join(parts)
         soc = self.sheet.characteristics["Soc"]
         if species.get("social_name", "Soc") == "Soc" and soc >= self.proc["noble_title_min_soc"]:

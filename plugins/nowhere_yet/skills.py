@@ -8,6 +8,7 @@ cascade itself is noted at level 0 (every other specialisation counts as level 0
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from lifepath import Context, Decision, Option
@@ -82,3 +83,11 @@ class SkillBook:
         if after != before:
             skills[key] = after
             ctx.change(f"skill {key}", before, after, why)
+
+
+@lru_cache(maxsize=1)
+def skill_book() -> SkillBook:
+    """The ruleset's skill book, built once per process."""
+    from .tables import tables
+
+    return SkillBook(tables()["skills"])

@@ -79,7 +79,7 @@ def careers(b: Builder) -> None:
                 break
         pool = [first] if first is not None and served == 0 else list(paths.values())
         opts = tuple(Option(c.id, c.name, STAY_WEIGHT if c.id == previous else 1.0,
-                            ", ".join(c.data["skills"])) for c in pool)
+                            f"{', '.join(c.data['skills'])}; gear: {' or '.join(c.data['gear'])}") for c in pool)
         pid = ctx.choose(Decision("path", f"Term {served + 1}: choose a Career Path", opts))
         served += 1
         term(b, paths[pid], served)

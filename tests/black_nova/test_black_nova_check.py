@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from lifepath.testing import create_character, make_registry
 
 REGISTRY = make_registry("black_nova")
@@ -72,7 +71,8 @@ def test_skills_left_out_have_rank_zero_and_ruleset_may_be_omitted() -> None:
 # ------------------------------------------------------------------ one test per kind of violation
 
 def test_overspent_attribute_points() -> None:
-    text = only(check(changed(attributes={"Strength": 3, "Dexterity": 2, "Intelligence": 1})), "only 6 attribute points")
+    build = changed(attributes={"Strength": 3, "Dexterity": 2, "Intelligence": 1})
+    text = only(check(build), "only 6 attribute points")
     assert "7 attribute points are spent (attributes 6, perks 1)" in text
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from lifepath.dice import parse
 from lifepath.testing import assert_tables_valid, make_registry
 
@@ -156,5 +155,6 @@ def test_no_shipped_file_mentions_the_omitted_perk(folder: str) -> None:
 
 def test_no_option_names_collide() -> None:
     """Decision answers are attribute, perk and skill names; none may be two things at once."""
-    names = [x["name"] for x in load("attributes.json")["attributes"]] + [x["name"] for x in load("perks.json")["perks"]]
+    names = [x["name"] for x in load("attributes.json")["attributes"]]
+    names += [x["name"] for x in load("perks.json")["perks"]]
     assert len(set(names)) == len(names)

@@ -1,0 +1,274 @@
+"""``lifepath campaign ...``: make campaigns, set their house rules, and check their characters against them."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import typer
+from lifepath.cli.errors import friendly
+from lifepath.cli.roster_cmd import DB_HELP, open_db, table
+
+if TYPE_CHECKING:
+    from lifepath.registry import Registry
+    from lifepath.store.models import CampaignRead
+
+campaign_app = typer.Typer(
+    help="Make campaigns, set their house rules and check their characters.", no_args_is_help=True
+)
+_RULE_OPTION = typer.Option([], "--rule", help="House rule NAME=VALUE (repeatable), e.g. --rule max_terms=4.")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(campaign_app, name="campaign")
+
+
+def _show(value: Any) -> str:
+    return "none" if value is None else json.dumps(value, ensure_ascii=False).strip('"')
+
+
+def _declaration(registry: Registry, camp: CampaignRead) -> dict[str, Any]:
+    from lifepath.errors import LifepathError, UnknownName
+
+    try:
+        return registry.declaration(registry.ruleset(camp.ruleset).id)
+    except UnknownName as e:
+        raise LifepathError(
+            f"campaign '{camp.name}' uses the ruleset {camp.ruleset}, which is not installed",
+            hint=f"install the plugin that adds it ({e.hint})",
+        ) from None
+
+
+def _in_force(registry: Registry, camp: CampaignRead) -> dict[str, Any]:
+    """The campaign's house rules resolved against the declaration (stored values are checked again)."""
+    from lifepath import houserules
+    from lifepath.errors import HouseRuleError
+
+    try:
+        return houserules.resolve(_declaration(registry, camp), camp.house_rules)
+    except HouseRuleError as e:
+        raise HouseRuleError(
+            f"campaign '{camp.name}' stores a house rule its ruleset no longer allows: {e.message}",
+            hint=(e.hint + "; " if e.hint else "")
+            + f"fix it with `lifepath campaign set-rule '{camp.name}' RULE VALUE` or `campaign unset-rule`",
+        ) from None
+
+
+@campaign_app.command("new")
+@friendly
+def new(
+    name: str = typer.Argument(..., help="The campaign's name (unique in the database)."),
+    ruleset: str = typer.Option("nowhere-yet", "--ruleset", "-r", help="Ruleset id or name for every character."),
+    rule: list[str] = _RULE_OPTION,
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Make a campaign under a ruleset, with house rules of its own."""
+    from lifepath import houserules
+    from lifepath.manager import get_registry
+    from lifepath.store.models import CampaignCreate
+
+    registry = get_registry()
+    rs = registry.ruleset(ruleset)
+    declaration = registry.declaration(rs.id)
+    values = {key: houserules.set_value(declaration, key, text) for key, text in houserules.parse_pairs(rule)}
+    with open_db(db) as store:
+        camp = store.new_campaign(CampaignCreate(name=name, ruleset=rs.id, house_rules=values))
+    rules = ", ".join(f"{k}={_show(v)}" for k, v in sorted(values.items())) or "the ruleset's defaults"
+    typer.echo(f"campaign '{camp.name}' made: {rs.name} {rs.version}, house rules: {rules}")
+
+
+@campaign_app.command("list")
+@friendly
+def list_campaigns(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """List the campaigns: name, ruleset, characters, and whether archived."""
+    with open_db(db) as store:
+        camps = store.campaigns()
+        counts = {c.name: sum(store.counts(c.name).values()) for c in camps}
+    if as_json:
+        rows = [
+            {**c.model_dump(mode="json"), "characters": counts[c.name]} for c in camps
+        ]
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not camps:
+        typer.echo("No campaigns yet. Make one with `lifepath campaign new NAME --ruleset RULESET`.")
+        return
+    body = [
+        [c.name, c.ruleset, counts[c.name], "archived" if c.archived else "", c.created_at.date().isoformat()]
+        for c in camps
+    ]
+    typer.echo(table(["name", "ruleset", "characters", "state", "created"], body), nl=False)
+
+
+@campaign_app.command("show")
+@friendly
+def show(
+    name: str = typer.Argument(..., help="The campaign."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Show a campaign: ruleset, house rules it sets, plugins, and its characters by status."""
+    with open_db(db) as store:
+        camp = store.campaign(name)
+        counts = store.counts(name)
+        players = sorted({r.player for r in store.characters(name) if r.player})
+    if as_json:
+        data = {**camp.model_dump(mode="json"), "characters": counts, "players": players}
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    archived = f"  (archived {camp.archived_at.date().isoformat()})" if camp.archived_at else ""
+    typer.echo(f"campaign:   {camp.name}{archived}")
+    typer.echo(f"ruleset:    {camp.ruleset}")
+    typer.echo(f"created:    {camp.created_at.isoformat(timespec='seconds')}")
+    rules = ", ".join(f"{k}={_show(v)}" for k, v in sorted(camp.house_rules.items())) or "none (the ruleset's defaults)"
+    typer.echo(f"house rules: {rules}")
+    plugins = ", ".join(f"{p['name']} {p['version']}".strip() for p in camp.plugins) or "none yet"
+    typer.echo(f"plugins:    {plugins}")
+    total = sum(counts.values())
+    by_status = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+    typer.echo(f"characters: {total}" + (f" ({by_status})" if total else ""))
+    typer.echo(f"players:    {', '.join(players) or 'none'}")
+
+
+@campaign_app.command("rules")
+@friendly
+def rules(
+    name: str = typer.Argument(..., help="The campaign."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Every house rule of the campaign's ruleset: its value here, its default, and what it does."""
+    from lifepath import houserules
+    from lifepath.manager import get_registry
+
+    with open_db(db) as store:
+        camp = store.campaign(name)
+    registry = get_registry()
+    declaration = _declaration(registry, camp)
+    values = _in_force(registry, camp)
+    rows = []
+    for rule_name, rule in sorted(houserules.rules_of(declaration).items()):
+        rows.append(
+            {
+                "rule": rule_name,
+                "value": values.get(rule_name),
+                "default": rule.get("default"),
+                "set_by_campaign": rule_name in camp.house_rules,
+                "allowed": houserules.allowed(rule),
+                "description": rule.get("description", ""),
+            }
+        )
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"House rules of campaign '{camp.name}' ({camp.ruleset}); * marks a value the campaign sets.")
+    for r in rows:
+        mark = "*" if r["set_by_campaign"] else " "
+        typer.echo(f"{mark} {r['rule']} = {_show(r['value'])}   (default {_show(r['default'])}; {r['allowed']})")
+        typer.echo(f"    {r['description']}")
+
+
+@campaign_app.command("set-rule")
+@friendly
+def set_rule(
+    name: str = typer.Argument(..., help="The campaign."),
+    rule: str = typer.Argument(..., help="The house rule's name (see `lifepath campaign rules NAME`)."),
+    value: str = typer.Argument(..., help="Its new value, e.g. 4, none, death."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Set one house rule for the campaign's future characters."""
+    from lifepath import houserules
+    from lifepath.manager import get_registry
+
+    registry = get_registry()
+    with open_db(db) as store, store.write_session() as session:
+        camp = store.campaign(name, session=session)
+        declaration = _declaration(registry, camp)
+        new_value = houserules.set_value(declaration, rule, value)
+        before = camp.house_rules.get(rule, houserules.rules_of(declaration)[rule].get("default"))
+        store.set_house_rules(camp.name, {**camp.house_rules, rule: new_value}, session=session)
+    typer.echo(f"campaign '{camp.name}': {rule}: {_show(before)} -> {_show(new_value)}")
+    typer.echo("Characters made before keep the rules they were made under; `lifepath campaign check` lists them.")
+
+
+@campaign_app.command("unset-rule")
+@friendly
+def unset_rule(
+    name: str = typer.Argument(..., help="The campaign."),
+    rule: str = typer.Argument(..., help="The house rule to return to the ruleset's default."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Return one house rule to the ruleset's default."""
+    from lifepath import houserules
+    from lifepath.errors import HouseRuleError
+    from lifepath.manager import get_registry
+
+    registry = get_registry()
+    with open_db(db) as store, store.write_session() as session:
+        camp = store.campaign(name, session=session)
+        declared = houserules.rules_of(_declaration(registry, camp))
+        if rule not in camp.house_rules:
+            if rule not in declared:
+                known = ", ".join(sorted(declared)) or "none"
+                raise HouseRuleError(
+                    f"there is no house rule called '{rule}'", hint=f"the rules of this ruleset are: {known}"
+                )
+            default = _show(declared[rule].get("default"))
+            typer.echo(f"campaign '{camp.name}' does not set {rule}; it is already the default ({default})")
+            return
+        remaining = {k: v for k, v in camp.house_rules.items() if k != rule}
+        store.set_house_rules(camp.name, remaining, session=session)
+    default = _show(declared[rule].get("default")) if rule in declared else "(no longer a rule of the ruleset)"
+    typer.echo(f"campaign '{camp.name}': {rule}: {_show(camp.house_rules[rule])} -> default {default}")
+
+
+@campaign_app.command("archive")
+@friendly
+def archive(
+    name: str = typer.Argument(..., help="The campaign."),
+    undo: bool = typer.Option(False, "--undo", help="Bring an archived campaign back into play."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Archive a campaign: it keeps its characters but takes no new ones (--undo reverses it)."""
+    with open_db(db) as store:
+        camp = store.archive(name, archived=not undo)
+    typer.echo(f"campaign '{camp.name}' is {'archived' if camp.archived else 'in play'}")
+
+
+@campaign_app.command("check")
+@friendly
+def check(
+    name: str = typer.Argument(..., help="The campaign."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """List the characters made under house rules that differ from the campaign's current ones."""
+    from lifepath.manager import get_registry
+    from lifepath.store.documents import rule_differences, rules_digest
+
+    registry = get_registry()
+    found: list[dict[str, Any]] = []
+    with open_db(db) as store, store.read_session() as session:
+        camp = store.campaign(name, session=session)
+        now = _in_force(registry, camp)
+        digest = rules_digest(now)
+        rows = store.characters(name, session=session)
+        for row in rows:
+            if row.rules_sha256 == digest:
+                continue
+            made = json.loads(store.document(row.id, session=session))["provenance"].get("house_rules", {})
+            differences = rule_differences(made, now)
+            if differences:
+                found.append({"id": row.id, "name": row.name, "differences": differences})
+    if as_json:
+        typer.echo(json.dumps({"campaign": camp.name, "rules": now, "characters": found}, indent=2, ensure_ascii=False))
+        return
+    if not found:
+        typer.echo(f"All {len(rows)} character(s) of campaign '{camp.name}' were made under its current house rules.")
+        return
+    typer.echo(f"{len(found)} of {len(rows)} character(s) of campaign '{camp.name}' were made under other house rules:")
+    for item in found:
+        typer.echo(f"{item['id']} {item['name']}: " + "; ".join(item["differences"]))

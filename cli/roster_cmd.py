@@ -1,0 +1,253 @@
+"""``lifepath roster``, ``show``, ``set-status``, ``rename``, ``delete``, ``export`` and ``import``: the
+characters kept in the campaign store.
+
+Every command takes ``--db URL`` (or ``LIFEPATH_DB``); SQLAlchemy is imported only inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+from lifepath.cli.errors import friendly
+
+if TYPE_CHECKING:
+    from lifepath.store.service import Store
+
+DB_HELP = "Campaign database: a SQLite file, sqlite:///PATH or postgresql://USER@HOST/DB (default: your data folder)."
+_OUT_OPTION = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
+_FILE_ARGUMENT = typer.Argument(..., help="A character export or a campaign export.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("roster")(roster)
+    app.command("show")(show)
+    app.command("set-status")(set_status)
+    app.command("rename")(rename)
+    app.command("delete")(delete)
+    app.command("export")(export)
+    app.command("import")(import_)
+
+
+# -- helpers shared with campaign_cmd and verify_cmd -----------------------------------------------
+
+
+def open_db(db: str | None) -> Store:
+    """The store named by ``--db`` / ``LIFEPATH_DB`` (or the default one)."""
+    from lifepath.store import open_store
+
+    return open_store(db)
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Plain text columns, left-aligned, two spaces apart (numbers right-aligned)."""
+    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(headers))]
+
+    def line(values: Sequence[str]) -> str:
+        out = [v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)]
+        return "  ".join(out).rstrip()
+
+    return "\n".join([line(list(headers)), *(line(r) for r in cells)]) + "\n"
+
+
+def write_out(out: Path | None, text: str) -> None:
+    """Write ``text`` to ``out`` atomically, or to stdout when ``out`` is None."""
+    if out is None:
+        sys.stdout.write(text)
+        return
+    import os
+    import tempfile
+
+    from lifepath.errors import LifepathError
+
+    try:
+        fd, tmp = tempfile.mkstemp(dir=out.parent if str(out.parent) else ".", prefix=f".{out.name}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, out)
+    except OSError as exc:
+        raise LifepathError(
+            f"cannot write {out} ({exc.strerror})", hint="check the folder exists and is writable"
+        ) from None
+    print(f"wrote {out}", file=sys.stderr)
+
+
+# -- commands --------------------------------------------------------------------------------------
+
+
+@friendly
+def roster(
+    campaign: str = typer.Argument(None, help="Only this campaign's characters (default: every campaign)."),
+    status: str = typer.Option(None, "--status", help="Only characters with this status (active, retired, dead, npc)."),
+    player: str = typer.Option(None, "--player", help="Only this player's characters (case-insensitive)."),
+    ruleset: str = typer.Option(None, "--ruleset", "-r", help="Only characters of this ruleset (id or name)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """List the characters of a campaign (or of all campaigns): id, name, player, species, careers and
+    terms, age, profile and status."""
+    from lifepath.store.service import check_status
+
+    if status is not None:
+        status = check_status(status)
+    if ruleset is not None:
+        from lifepath.manager import get_registry
+
+        ruleset = get_registry().ruleset(ruleset).id
+    with open_db(db) as store:
+        if campaign is not None:
+            store.campaign(campaign)  # unknown names, missing plugins
+        rows = store.characters(campaign, status=status, player=player, ruleset=ruleset)
+    if as_json:
+        typer.echo(json.dumps([r.roster_dict() for r in rows], indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        typer.echo("No characters match." if (status or player or ruleset) else "No characters yet.")
+        return
+    headers = ["id", "name", "player", "species", "careers", "terms", "age", "profile", "status"]
+    if campaign is None:
+        headers.insert(2, "campaign")
+    body = []
+    for r in rows:
+        line: list[Any] = [r.id, r.name, r.player or "", r.species, r.careers, r.terms, r.age, r.profile, r.status]
+        if campaign is None:
+            line.insert(2, r.campaign)
+        body.append(line)
+    typer.echo(table(headers, body), nl=False)
+
+
+@friendly
+def show(
+    character_id: int = typer.Argument(..., metavar="ID", help="The character's id (see `lifepath roster`)."),
+    history: bool = typer.Option(False, "--history", help="Print every throw and decision before the sheet."),
+    as_json: bool = typer.Option(False, "--json", help="Print the stored JSON export."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Show a stored character in its ruleset's standard form."""
+    from lifepath.errors import LifepathError, UnknownName
+
+    with open_db(db) as store:
+        if as_json:
+            sys.stdout.write(store.document(character_id))
+            return
+        row = store.character(character_id)
+        character = store.load(character_id)
+    try:
+        ruleset = store.registry.ruleset(row.ruleset)
+    except UnknownName as e:
+        raise LifepathError(
+            f"character {character_id} was made under the ruleset {row.ruleset}, which is not installed",
+            hint=f"install its plugin, or use --json to see the stored export ({e.hint})",
+        ) from None
+    if history:
+        from lifepath.history import render
+
+        sys.stdout.write(render(character.history))
+    sys.stdout.write(ruleset.render(character))
+
+
+@friendly
+def set_status(
+    character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
+    status: str = typer.Argument(..., help="active, retired, dead or npc."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Set a character's roster status: active, retired, dead or npc."""
+    from lifepath.store.service import check_status
+
+    status = check_status(status)
+    with open_db(db) as store:
+        before = store.character(character_id).status
+        row = store.set_status(character_id, status)
+    typer.echo(f"{row.id} {row.name}: {before} -> {row.status}")
+
+
+@friendly
+def rename(
+    character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
+    new_name: str = typer.Argument(..., help="The new name."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Rename a character, in the roster and in its stored sheet (the old name is kept in provenance)."""
+    with open_db(db) as store:
+        before = store.character(character_id).name
+        row = store.rename(character_id, new_name)
+    typer.echo(f"{row.id}: {before} -> {row.name}")
+
+
+@friendly
+def delete(
+    character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Delete a character from its campaign. Asks first unless --yes."""
+    from lifepath.errors import LifepathError
+
+    with open_db(db) as store:
+        row = store.character(character_id)
+        if not yes:
+            if not sys.stdin.isatty():
+                raise LifepathError(
+                    f"not deleting character {row.id} ('{row.name}') without confirmation",
+                    hint="there is no terminal to ask at; add --yes to delete it",
+                )
+            if not typer.confirm(f"Delete character {row.id} '{row.name}' from campaign '{row.campaign}'?"):
+                typer.echo("Nothing deleted.")
+                raise typer.Exit(1)
+        store.delete_character(character_id)
+    typer.echo(f"deleted character {row.id} '{row.name}' from campaign '{row.campaign}'")
+
+
+@friendly
+def export(
+    character_id: int = typer.Argument(None, metavar="[ID]", help="The character to export."),
+    campaign: str = typer.Option(None, "--campaign", "-c", help="Export this whole campaign instead."),
+    out: Path = _OUT_OPTION,
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Export a character (its JSON export, byte for byte) or a whole campaign (campaign.schema.json)."""
+    from lifepath.errors import LifepathError
+    from lifepath.store import exchange
+
+    if (character_id is None) == (campaign is None):
+        raise LifepathError(
+            "say what to export: a character id or --campaign NAME (not both)",
+            hint="e.g. `lifepath export 12` or `lifepath export --campaign Spinward --out spinward.json`",
+        )
+    with open_db(db) as store:
+        if campaign is not None:
+            text = exchange.export_campaign(store, campaign)
+        else:
+            text = exchange.export_character(store, character_id)
+    write_out(out, text)
+
+
+@friendly
+def import_(
+    file: Path = _FILE_ARGUMENT,
+    campaign: str = typer.Option(
+        None, "--campaign", "-c",
+        help="The campaign to add a character to; for a campaign file, the name to import it as (or an existing "
+        "campaign of the same ruleset to add its characters to).",
+    ),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Import a character or a campaign. The whole file is checked first; if anything is wrong nothing
+    is written."""
+    from lifepath.store import exchange
+
+    found = exchange.ImportFile.read(file)
+    with open_db(db) as store:
+        report = exchange.import_parsed(store, found, campaign)
+    for warning in report.warnings:
+        print(f"lifepath: warning: {warning}", file=sys.stderr)
+    ids = ", ".join(str(i) for i in report.ids) or "none"
+    made = " (a new campaign)" if report.created_campaign else ""
+    typer.echo(f"imported {len(report.ids)} character(s) into campaign '{report.campaign}'{made}: ids {ids}")

@@ -1,0 +1,74 @@
+"""Data-only content: a folder of JSON tables with a manifest, registered like a plugin, never executed.
+
+A referee points a campaign (``lifepath campaign add-content``) or one command (``--content PATH``) at
+the folder. The manifest is validated, every table it names is validated against the ruleset's schema
+when the registry is built, and the careers and species arrive through the same registration hooks as
+a Python plugin's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lifepath.errors import LifepathError
+from lifepath.hookspecs import hookimpl
+from lifepath.tables import Table, load_table_file
+
+MANIFEST = "manifest.json"
+
+
+class ContentPlugin:
+    """The hook implementations of one content folder (data only)."""
+
+    def __init__(self, folder: Path, manifest: dict[str, Any]) -> None:
+        self.folder = folder
+        self.manifest = manifest
+        self.name = f"content:{manifest['name']}"
+        self.__name__ = str(folder)
+        self.lifepath_requires = {manifest["ruleset"]: manifest["requires"]} if manifest.get("requires") else {}
+
+    def _tables(self, kind: str) -> list[Table]:
+        out = []
+        for rel in self.manifest.get(kind, []):
+            path = (self.folder / rel).resolve()
+            if self.folder.resolve() not in path.parents:
+                raise LifepathError(f"{rel} points outside the content folder", file=str(self.folder / MANIFEST),
+                                    pointer=f"/{kind}", hint="name files inside the folder only")
+            out.append(load_table_file(path))
+        return out
+
+    @hookimpl
+    def lifepath_register_careers(self, ruleset_id: str, register: Callable[..., None]) -> None:
+        if ruleset_id == self.manifest["ruleset"]:
+            for table in self._tables("careers"):
+                register(table)
+
+    @hookimpl
+    def lifepath_register_species(self, ruleset_id: str, register: Callable[..., None]) -> None:
+        if ruleset_id == self.manifest["ruleset"]:
+            for table in self._tables("species"):
+                items = table.data.get("species") if isinstance(table.data, dict) else None
+                if isinstance(items, list):
+                    for item in items:
+                        register(item, table=table)
+                else:
+                    register(table)
+
+
+def load_content(path: str | Path) -> ContentPlugin:
+    """Read and validate a content folder's manifest (the tables are validated when registered)."""
+    folder = Path(path)
+    manifest_path = folder / MANIFEST
+    if not folder.is_dir():
+        raise LifepathError(f"{folder} is not a folder", hint="give the folder that holds manifest.json")
+    if not manifest_path.exists():
+        raise LifepathError(f"{folder} has no {MANIFEST}", hint="add a manifest naming the content, its ruleset and its tables")
+    table = load_table_file(manifest_path)
+    from lifepath.validation import Validator
+
+    errors = Validator().errors(table, "https://lifepath.example/schemas/content-manifest.schema.json")
+    if errors:
+        raise errors[0]
+    return ContentPlugin(folder, dict(table.data))

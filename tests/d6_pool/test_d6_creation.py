@@ -1,0 +1,256 @@
+"""Creation under the D6 creation pool: golden characters, determinism, replay, and the interactive rules
+(points left on every decision; an illegal purchase is never offered)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lifepath import Decision, LifepathError, PolicyChooser, UnknownName
+from lifepath.creation import Context
+from lifepath.houserules import resolve
+from lifepath.plugins.d6_pool.procedure import Procedure
+from lifepath.plugins.d6_pool.tables import book
+from lifepath.replay import verify
+from lifepath.testing import create_character, make_registry
+
+REGISTRY = make_registry()
+RULESET = REGISTRY.ruleset("d6-pool")
+
+GOLDEN_7 = (
+    "Hugo Thane, Street Cop (Adept, Human)\n"
+    "Agility 1D+2  Stamina 3D  Strength 1D+1  Intellect 3D  Perception 4D  Presence 3D\n"
+    "Willpower 3D  Extranormal 3D  Toughness 4  Move 6  Strength Damage 1D  Funds 3D\n"
+    "Skills: Marksmanship 2D+2 (+1), Stealth 3D+2 (+2), Sleight of Hand 2D+2 (+1), Brawling 2D+1 (+1) "
+    "[Dirty Fighting 3D+1 (+1)], Climbing: Rigging 3D+1 (+2), Scholarship 4D (+1), Medicine 4D (+1) "
+    "[Herbalism 5D (+1)], Languages 4D (+1), Search 5D (+1), Tracking: Urban 5D (+1), Insight 7D (+3), "
+    "Persuasion 4D (+1), Command 5D (+2) [Crew 6D (+1)]\n"
+    "Traits: Enemy (Disadvantage, 3), Fear of the Dark (Disadvantage, 1), Debt (Disadvantage, 1), "
+    "Combat Sense (Special Ability, 2 ranks, 4 points)\n"
+    "Points: 85 spent of 85 (80 creation points + 5 from Disadvantages), 0 unspent\n"
+)
+
+GOLDEN_11 = (
+    "Ilse Wren, Kind Wizard (Scholar, Human)\n"
+    "Agility 2D+2  Stamina 1D+1  Strength 2D  Intellect 3D+2  Perception 3D  Presence 2D+1\n"
+    "Willpower 2D  Extranormal 3D  Toughness 8  Move 5  Strength Damage 1D  Funds 3D\n"
+    "Skills: Acrobatics 3D+2 (+1), Melee Combat 4D+2 (+2) [Knives 5D+2 (+1)], Marksmanship 3D+2 (+1), "
+    "Climbing: Rigging 3D (+1), Scholarship 4D+2 (+1), Medicine 4D+2 (+1) [First Aid 5D+2 (+1)], "
+    "Languages 4D+2 (+1) [Ciphers 5D+2 (+1)], Search 5D (+2) [Hidden Doors 7D (+2)], Insight 4D (+1), "
+    "Intimidation 3D+1 (+1)\n"
+    "Traits: Patron (Advantage, 2), Debt (Disadvantage, 2), Combat Sense (Special Ability, 1 rank, 2 points), "
+    "Quick Reflexes (Special Ability, 1 rank, 3 points), Night Vision (Special Ability, 1 rank, 2 points)\n"
+    "Points: 82 spent of 82 (80 creation points + 2 from Disadvantages), 0 unspent\n"
+)
+
+SCRIPT_11 = {"class": "Scholar", "concept": "Kind Wizard", "name": "Ilse Wren", "disadvantage": ["Debt (2)", "done"]}
+
+
+# ------------------------------------------------------------------ golden characters
+
+def test_golden_auto_seed_7() -> None:
+    c = create_character(REGISTRY, "d6-pool", 7)
+    assert RULESET.render(c) == GOLDEN_7
+    assert c.sheet.characteristics == {"Agility": 5, "Stamina": 9, "Strength": 4, "Intellect": 9, "Perception": 12,
+                                       "Presence": 9}
+    assert c.sheet.skills["Insight"] == 3
+    assert c.sheet.extra["class"] == "Adept"
+    assert c.sheet.extra["derived"] == {"Willpower": "3D", "Extranormal": "3D", "Toughness": 4, "Move": 6,
+                                        "Strength Damage": "1D", "Funds": "3D"}
+    assert c.sheet.extra["points"]["spent"] == 85
+    assert RULESET.roster_fields(c) == {"species": "Human", "careers": "Adept", "age": "",
+                                        "profile": "Agi1D+2 Sta3D Str1D+1 Int3D Per4D Pre3D"}
+
+
+def test_golden_scripted_seed_11() -> None:
+    c = create_character(REGISTRY, "d6-pool", 11, answers=SCRIPT_11)
+    assert RULESET.render(c) == GOLDEN_11
+    assert c.sheet.name == "Ilse Wren"
+    assert c.sheet.extra["build"]["disadvantages"] == [{"name": "Debt", "points": 2}]
+    assert c.sheet.extra["build"]["attributes"] == {"Agility": "2D+2", "Stamina": "1D+1", "Strength": "2D",
+                                                    "Intellect": "3D+2", "Perception": "3D", "Presence": "2D+1"}
+    assert c.sheet.traits[0] == "Patron (Advantage, 2)"
+
+
+def test_golden_house_rules_seed_3() -> None:
+    c = create_character(REGISTRY, "d6-pool", 3, rules=["creation_points=100", "special_ability_ranks=common"])
+    build = c.sheet.extra["build"]
+    assert build["house_rules"] == {"creation_points": 100, "special_ability_ranks": "common"}
+    assert c.sheet.extra["points"] == {"creation_points": 100, "from_disadvantages": 2, "pool": 102, "attributes": 60,
+                                       "skills": 26, "specialisations": 3, "advantages": 4, "special_abilities": 9,
+                                       "spent": 102, "left": 0}
+    last = RULESET.render(c).splitlines()[-1]
+    assert last == "Points: 102 spent of 102 (100 creation points + 2 from Disadvantages), 0 unspent"
+    assert RULESET.check_build(build) == []
+    without = {k: v for k, v in build.items() if k != "house_rules"}
+    assert any("(rule: creation pool)" in v for v in RULESET.check_build(without))
+
+
+# ------------------------------------------------------------------ determinism and replay
+
+@pytest.mark.parametrize("seed", [0, 7, 123456])
+def test_same_seed_same_character(seed: int) -> None:
+    a = create_character(REGISTRY, "d6-pool", seed)
+    b = create_character(REGISTRY, "d6-pool", seed)
+    assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize(("seed", "answers"), [(7, None), (11, SCRIPT_11)])
+def test_replay_is_identical(seed: int, answers: Any) -> None:
+    c = create_character(REGISTRY, "d6-pool", seed, answers=answers)
+    assert verify(REGISTRY, c.to_dict()).identical
+
+
+def test_export_build_is_the_checked_shape() -> None:
+    c = create_character(REGISTRY, "d6-pool", 5)
+    build = c.sheet.extra["build"]
+    assert build["ruleset"] == "d6-pool"
+    assert set(build) <= {"ruleset", "name", "concept", "class", "attributes", "skills", "specialisations",
+                          "advantages", "disadvantages", "special_abilities", "house_rules"}
+    assert RULESET.check_build(build) == []
+
+
+# ------------------------------------------------------------------ options
+
+def test_class_option_is_case_insensitive() -> None:
+    c = create_character(REGISTRY, "d6-pool", 2, options={"class": "wArRiOr"})
+    assert c.sheet.extra["class"] == "Warrior"
+    options = {"career": "leader", "name": "Kestrel Ames", "concept": "Captain"}
+    c = create_character(REGISTRY, "d6-pool", 2, options=options)
+    assert (c.sheet.extra["class"], c.sheet.name, c.sheet.extra["concept"]) == ("Leader", "Kestrel Ames", "Captain")
+
+
+def test_unknown_class_option_names_the_classes() -> None:
+    with pytest.raises(UnknownName, match="no class called 'Paladin'") as info:
+        create_character(REGISTRY, "d6-pool", 2, options={"class": "Paladin"})
+    assert "Rogue, Warrior, Scout, Scholar, Adept, Leader" in str(info.value)
+
+
+def test_illegal_scripted_answer_is_refused() -> None:
+    with pytest.raises(LifepathError, match="not a legal answer"):
+        create_character(REGISTRY, "d6-pool", 2, answers={"class": "Paladin"})
+
+
+# ------------------------------------------------------------------ the interactive rules
+
+class Watching:
+    """Answers like the NPC policy (or from a script), and keeps every decision it was asked."""
+
+    def __init__(self, seed: int, script: dict[str, list[str]] | None = None) -> None:
+        self.policy = PolicyChooser(seed)
+        self.script = {k: list(v) for k, v in (script or {}).items()}
+        self.asked: list[Decision] = []
+
+    def choose(self, decision: Decision) -> str:
+        self.asked.append(decision)
+        queue = self.script.get(decision.key)
+        if queue:
+            return queue.pop(0)
+        return self.policy.choose(decision)
+
+
+def run(chooser: Watching, seed: int = 1, rules: tuple[str, ...] = ()) -> Any:
+    from lifepath import create
+
+    resolved = resolve(REGISTRY.declaration("d6-pool"), None, rules)
+    return create(REGISTRY, "d6-pool", seed=seed, rules=resolved, chooser=chooser)
+
+
+def test_every_decision_shows_the_points_left() -> None:
+    chooser = Watching(4)
+    c = run(chooser, 4)
+    assert len(chooser.asked) > 20
+    for decision in chooser.asked:
+        assert "Points left: " in decision.context, decision
+    spend = [d for d in chooser.asked if d.key == "spend"]
+    assert spend[0].prompt.startswith("Spend creation points (")
+    assert spend[-1].prompt == "Spend creation points (0 left)"
+    assert c.sheet.extra["points"]["left"] == 0
+
+
+def test_a_skill_at_its_cap_is_not_offered() -> None:
+    # a Warrior's Stealth is not a class skill: +2 at most
+    script = {"class": ["Warrior"], "disadvantage": ["done"], "spend": ["skill"] * 3, "skill": ["Stealth", "Stealth"]}
+    chooser = Watching(9, script)
+    run(chooser, 9)
+    skill_menus = [d for d in chooser.asked if d.key == "skill"]
+    assert "Stealth" in skill_menus[0].option_ids() and "Stealth" in skill_menus[1].option_ids()
+    assert "Stealth" not in skill_menus[2].option_ids()
+    assert "Brawling" in skill_menus[2].option_ids()
+
+
+def test_an_attribute_at_its_maximum_is_not_offered() -> None:
+    script = {"class": ["Rogue"], "disadvantage": ["done"], "spend": ["attribute"] * 4,
+              "attribute": ["Agility", "Agility", "Agility"]}
+    chooser = Watching(9, script)
+    c = run(chooser, 9)
+    menus = [d for d in chooser.asked if d.key == "attribute"]
+    assert "Agility" in menus[2].option_ids()
+    assert "Agility" not in menus[3].option_ids()  # 4D: the Rogue's maximum
+    assert "Stamina" in menus[3].option_ids()
+    assert c.sheet.characteristics["Agility"] == 12
+
+
+def test_a_split_die_places_three_pips() -> None:
+    script = {"class": ["Scout"], "disadvantage": ["done"], "spend": ["attribute"],
+              "attribute": ["split"], "pip": ["Agility", "Stamina", "Agility"]}
+    chooser = Watching(9, script)
+    run(chooser, 9)
+    pips = [d for d in chooser.asked if d.key == "pip"]
+    assert [d.prompt for d in pips[:3]] == [f"Place pip {i} of 3 (the die is paid for)" for i in (1, 2, 3)]
+    assert "Points left: 52 of 80" in pips[0].context  # the die is paid before the pips are placed
+
+
+def make_procedure(cls: str, rules: tuple[str, ...] = ()) -> Procedure:
+    resolved = resolve(REGISTRY.declaration("d6-pool"), None, rules)
+    ctx = Context(RULESET, REGISTRY, resolved, 1, PolicyChooser(1))
+    proc = Procedure(ctx, book())
+    proc.build.cls = cls
+    proc.minimum_attributes()
+    return proc
+
+
+def test_nothing_too_dear_is_offered() -> None:
+    proc = make_procedure("Rogue")
+    proc.build.attributes["Agility"] = 12
+    proc.build.attributes["Stamina"] = 6  # 30 pips: 10 dice, 40 points
+    proc.build.skills = {"Stealth": 3, "Acrobatics": 3, "Melee Combat": 3, "Climbing": 3, "Search": 3, "Persuasion": 3,
+                         "Sleight of Hand": 3, "Marksmanship": 2, "Endurance": 2, "Swimming": 2, "Brawling": 2,
+                         "Scholarship": 2, "Medicine": 2, "Languages": 1, "Tracking": 2, "Insight": 1}
+    assert proc.left() == 3
+    assert proc.attribute_offers() == []  # a die costs 4
+    assert [p.option.id for p in proc.ability_offers()] == ["Ambidextrous", "Combat Sense", "Night Vision", "Hardiness",
+                                                            "Quick Reflexes", "Iron Will"]
+    proc.build.skills["Insight"] = 2
+    proc.build.skills["Intimidation"] = 2
+    assert proc.left() == 0
+    assert proc.skill_offers() == [] and proc.specialisation_offers() == [] and proc.advantage_offers() == []
+
+
+def test_a_paid_specialisation_group_is_free_to_finish() -> None:
+    proc = make_procedure("Rogue")
+    proc.build.skills = {"Stealth": 3}
+    proc.build.specialisations = {"Stealth: Urban": 1}
+    proc.build.skills["Acrobatics"] = proc.left()  # every point spent (the rank cap does not matter here)
+    assert proc.left() == 0
+    offers = proc.specialisation_offers()
+    assert offers and "free: 2 rank(s) of a paid group left" in offers[0].option.label
+
+
+def test_done_is_withheld_while_the_pool_must_be_spent() -> None:
+    chooser = Watching(6)
+    c = run(chooser, 6, ("unspent_points=violation",))
+    for d in chooser.asked:
+        if d.key == "spend" and len(d.options) > 1 and not d.prompt.endswith("(0 left)"):
+            assert "done" not in d.option_ids()
+    assert c.sheet.extra["points"]["left"] == 0
+    assert RULESET.check_build(c.sheet.extra["build"]) == []
+
+
+def test_crises_change_nothing() -> None:
+    from lifepath import Crisis
+
+    ctx = Context(RULESET, REGISTRY, resolve(REGISTRY.declaration("d6-pool")), 1, PolicyChooser(1))
+    outcome = ctx.crisis(Crisis("injury", "a test"))
+    assert outcome.kind == "none"
+    assert ctx.history[-1]["type"] == "crisis"
