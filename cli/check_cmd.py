@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-
 from lifepath.cli.errors import friendly
 
 
@@ -28,26 +27,42 @@ def check(
     except OSError as exc:
         raise LifepathError(f"cannot read {path} ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
-        raise LifepathError(f"this is not valid JSON ({exc.msg})", file=str(path), line=exc.lineno,
-                            hint="fix the JSON syntax at that line") from None
+        raise LifepathError(
+            f"this is not valid JSON ({exc.msg})",
+            file=str(path),
+            line=exc.lineno,
+            hint="fix the JSON syntax at that line",
+        ) from None
     if not isinstance(data, dict):
-        raise LifepathError("a build must be a JSON object", file=str(path), pointer="", hint='start it with { "ruleset": ... }')
+        raise LifepathError(
+            "a build must be a JSON object", file=str(path), pointer="", hint='start it with { "ruleset": ... }'
+        )
     if "sheet" in data and "provenance" in data:
         build = data["sheet"].get("extra", {}).get("build")
         rid = ruleset or data["provenance"]["ruleset"]["id"]
         if build is None:
-            raise LifepathError("this character export holds no point-build", file=str(path), pointer="/sheet/extra/build",
-                                hint="only point-build rulesets (d6-pool, black-nova) can be checked")
+            raise LifepathError(
+                "this character export holds no point-build",
+                file=str(path),
+                pointer="/sheet/extra/build",
+                hint="only point-build rulesets (d6-pool, black-nova) can be checked",
+            )
     else:
         build = data
         rid = ruleset or data.get("ruleset")
     if not rid:
-        raise LifepathError('the build does not name its ruleset', file=str(path), pointer="/ruleset",
-                            hint='add "ruleset": "d6-pool" (or black-nova), or pass --ruleset')
+        raise LifepathError(
+            "the build does not name its ruleset",
+            file=str(path),
+            pointer="/ruleset",
+            hint='add "ruleset": "d6-pool" (or black-nova), or pass --ruleset',
+        )
     rs = get_registry().ruleset(str(rid))
     if rs.kind != "point-build":
-        raise LifepathError(f"{rs.name} is not a point-build ruleset; there is no build to check",
-                            hint="use `lifepath verify` to audit a lifepath character")
+        raise LifepathError(
+            f"{rs.name} is not a point-build ruleset; there is no build to check",
+            hint="use `lifepath verify` to audit a lifepath character",
+        )
     violations = rs.check_build(build)
     if violations:
         for v in violations:

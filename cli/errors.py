@@ -8,7 +8,6 @@ from functools import wraps
 from typing import Any, TypeVar
 
 import typer
-
 from lifepath.errors import LifepathError
 
 F = TypeVar("F", bound=Callable[..., Any])

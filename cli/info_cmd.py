@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
-
 from lifepath.cli.errors import friendly
 
 
@@ -20,7 +20,7 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     from lifepath.manager import get_registry
 
     registry = get_registry()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rid, rs in sorted(registry.rulesets().items()):
         rows.append(
             {
@@ -53,12 +53,12 @@ def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON inste
 
     manager = get_manager()
     registry = manager.registry()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, info in sorted(manager.info.items()):
         plugin = manager.pm.get_plugin(name)
         hooks = sorted(h.name for h in manager.pm.get_hookcallers(plugin) or []) if plugin is not None else []
         adds: dict[str, list[str]] = {}
-        for rid, rs in registry.rulesets().items():
+        for rid in registry.rulesets():
             if registry.ruleset_plugin(rid) == name:
                 adds.setdefault("rulesets", []).append(rid)
             for c in registry.careers(rid).values():
@@ -68,8 +68,15 @@ def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON inste
                 if s.plugin == name:
                     adds.setdefault("species", []).append(f"{rid}:{s.name}")
         rows.append(
-            {"name": name, "distribution": info.dist, "version": info.version, "module": info.module,
-             "hooks": hooks, "adds": adds, "error": info.error}
+            {
+                "name": name,
+                "distribution": info.dist,
+                "version": info.version,
+                "module": info.module,
+                "hooks": hooks,
+                "adds": adds,
+                "error": info.error,
+            }
         )
     if as_json:
         typer.echo(json.dumps({"plugins": rows, "warnings": registry.warnings}, indent=2, ensure_ascii=False))

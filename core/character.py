@@ -40,7 +40,9 @@ class CareerRecord:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CareerRecord:
-        return cls(d["career"], d["name"], d["terms"], d["rank"], d.get("title"), d.get("ended"), dict(d.get("extra", {})))
+        return cls(
+            d["career"], d["name"], d["terms"], d["rank"], d.get("title"), d.get("ended"), dict(d.get("extra", {}))
+        )
 
 
 @dataclass(slots=True)

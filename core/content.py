@@ -34,8 +34,12 @@ class ContentPlugin:
         for rel in self.manifest.get(kind, []):
             path = (self.folder / rel).resolve()
             if self.folder.resolve() not in path.parents:
-                raise LifepathError(f"{rel} points outside the content folder", file=str(self.folder / MANIFEST),
-                                    pointer=f"/{kind}", hint="name files inside the folder only")
+                raise LifepathError(
+                    f"{rel} points outside the content folder",
+                    file=str(self.folder / MANIFEST),
+                    pointer=f"/{kind}",
+                    hint="name files inside the folder only",
+                )
             out.append(load_table_file(path))
         return out
 
@@ -64,7 +68,9 @@ def load_content(path: str | Path) -> ContentPlugin:
     if not folder.is_dir():
         raise LifepathError(f"{folder} is not a folder", hint="give the folder that holds manifest.json")
     if not manifest_path.exists():
-        raise LifepathError(f"{folder} has no {MANIFEST}", hint="add a manifest naming the content, its ruleset and its tables")
+        raise LifepathError(
+            f"{folder} has no {MANIFEST}", hint="add a manifest naming the content, its ruleset and its tables"
+        )
     table = load_table_file(manifest_path)
     from lifepath.validation import Validator
 

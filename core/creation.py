@@ -126,8 +126,13 @@ class Context:
         dice = parse(notation)
         faces = self.dice.faces(dice)
         natural = natural_total(dice, faces)
-        mods = [[s, v] for s, v in dms if v]
-        total = (natural + dice.modifier + sum(v for _, v in mods)) * dice.multiplier
+        mods: list[list[Any]] = []
+        dm_total = 0
+        for source, value in dms:
+            if value:
+                mods.append([source, value])
+                dm_total += value
+        total = (natural + dice.modifier + dm_total) * dice.multiplier
         success: bool | None = None
         event: dict[str, Any] = {
             "type": "throw",
@@ -214,8 +219,14 @@ class Context:
                 hint="install or enable the ruleset's plugin",
             )
         self.history.append(
-            {"type": "crisis", "kind": crisis.kind, "cause": crisis.cause, "characteristics": crisis.characteristics,
-             "outcome": outcome.kind, "note": outcome.note}
+            {
+                "type": "crisis",
+                "kind": crisis.kind,
+                "cause": crisis.cause,
+                "characteristics": crisis.characteristics,
+                "outcome": outcome.kind,
+                "note": outcome.note,
+            }
         )
         return outcome
 

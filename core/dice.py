@@ -66,7 +66,9 @@ def parse(notation: str) -> Dice:
     count = int(match["count"]) if match["count"] else 1
     sides = int(match["sides"]) if match["sides"] else 6
     if count < 1 or sides < 2:
-        raise DiceError(f"'{notation}' needs at least one die of at least two sides", hint="write dice as NdS, e.g. 2D6")
+        raise DiceError(
+            f"'{notation}' needs at least one die of at least two sides", hint="write dice as NdS, e.g. 2D6"
+        )
     modifier = int(match["mod"] or 0) * (-1 if match["sign"] == "-" else 1)
     multiplier = int(match["mult"]) if match["mult"] else 1
     return Dice(count, sides, modifier, multiplier, False, text)

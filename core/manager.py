@@ -15,7 +15,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
-
 from lifepath import hookspecs
 
 if TYPE_CHECKING:

@@ -86,7 +86,9 @@ class Registry:
             except LifepathError as exc:
                 raise _PluginFailed(impl.plugin_name, exc.paragraph()) from None
             except Exception as exc:
-                raise _PluginFailed(impl.plugin_name, f"its {hook_name} hook failed ({type(exc).__name__}: {exc})") from None
+                raise _PluginFailed(
+                    impl.plugin_name, f"its {hook_name} hook failed ({type(exc).__name__}: {exc})"
+                ) from None
 
     def _build(self) -> None:
         from lifepath.validation import ValidationCache, Validator
@@ -107,7 +109,10 @@ class Registry:
                     raise _PluginFailed(plugin, "it registered a ruleset that is not a lifepath.Ruleset with an id")
                 if ruleset.id in self._rulesets:
                     other = self._ruleset_plugin[ruleset.id]
-                    self._warn(f"plugins '{other}' and '{plugin}' both add the ruleset '{ruleset.id}'; using the one from '{other}'")
+                    self._warn(
+                        f"plugins '{other}' and '{plugin}' both add the ruleset '{ruleset.id}'; "
+                        f"using the one from '{other}'"
+                    )
                     return
                 self._rulesets[ruleset.id] = ruleset
                 self._ruleset_plugin[ruleset.id] = plugin
@@ -147,7 +152,9 @@ class Registry:
                 bucket: dict[str, Contribution] = {}
                 store[rid] = bucket
 
-                def contrib_register(plugin: str, kind: str = kind, bucket: dict[str, Contribution] = bucket, rid: str = rid) -> Callable[[Any], None]:
+                def contrib_register(
+                    plugin: str, kind: str = kind, bucket: dict[str, Contribution] = bucket, rid: str = rid
+                ) -> Callable[[Any], None]:
                     def register(item: Any, table: Table | None = None) -> None:
                         if table is None:
                             table = _as_table(item, plugin, kind)
@@ -172,15 +179,24 @@ class Registry:
 
                     return register
 
-                self._call_each(f"lifepath_register_{'careers' if kind == 'career' else 'species'}", contrib_register, ruleset_id=rid)
+                self._call_each(
+                    f"lifepath_register_{'careers' if kind == 'career' else 'species'}",
+                    contrib_register,
+                    ruleset_id=rid,
+                )
 
             extra: dict[str, tuple[dict[str, Any], str]] = {}
             self._extra_rules[rid] = extra
 
-            def rule_register(plugin: str, extra: dict[str, tuple[dict[str, Any], str]] = extra, rid: str = rid) -> Callable[[str, dict[str, Any]], None]:
+            def rule_register(
+                plugin: str, extra: dict[str, tuple[dict[str, Any], str]] = extra, rid: str = rid
+            ) -> Callable[[str, dict[str, Any]], None]:
                 def register(name: str, schema: dict[str, Any]) -> None:
                     if name in extra or name in self._rulesets[rid].house_rules().get("properties", {}):
-                        self._warn(f"plugin '{plugin}' declares house rule '{name}' for {rid}, which is already declared; ignored")
+                        self._warn(
+                            f"plugin '{plugin}' declares house rule '{name}' for {rid}, "
+                            "which is already declared; ignored"
+                        )
                         return
                     extra[name] = (dict(schema), plugin)
                     self._contributors[rid].add(plugin)
@@ -218,8 +234,9 @@ class Registry:
                     raise _PluginFailed(name, f"it needs the ruleset '{target}' ({spec}), which is not installed")
                 if not satisfies(have, spec):
                     raise _PluginFailed(
-                        name, f"it supports {target} {spec} but {target} {have} is installed; "
-                        f"upgrade the plugin or install a matching {target}"
+                        name,
+                        f"it supports {target} {spec} but {target} {have} is installed; "
+                        f"upgrade the plugin or install a matching {target}",
                     )
 
     def _warn(self, text: str) -> None:

@@ -41,7 +41,9 @@ def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
         decisions = [(str(k), str(a)) for k, a in prov["decisions"]]
         options = prov.get("options", {})
     except (KeyError, TypeError, ValueError) as exc:
-        raise ReplayError(f"the export's provenance cannot be read (missing {exc})", hint="export the character again") from None
+        raise ReplayError(
+            f"the export's provenance cannot be read (missing {exc})", hint="export the character again"
+        ) from None
     registry.ruleset(ruleset_id)  # unknown ruleset -> UnknownName with the known list
     differences = []
     version = registry.ruleset(ruleset_id).version
@@ -59,29 +61,45 @@ def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
         return Verdict(False, f"the replay stopped: {exc.paragraph()}", None, None, None, differences)
 
     a, b = stored.history, replayed.history
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             return Verdict(
                 False,
-                f"history differs first at event {i + 1}: the export has {_describe(x)}, the replay gives {_describe(y)}",
-                i, x, y, differences,
+                f"history differs first at event {i + 1}: "
+                f"the export has {_describe(x)}, the replay gives {_describe(y)}",
+                i,
+                x,
+                y,
+                differences,
             )
     if len(a) != len(b):
         i = min(len(a), len(b))
-        x = a[i] if i < len(a) else None
-        y = b[i] if i < len(b) else None
+        x_end: dict[str, Any] | None = a[i] if i < len(a) else None
+        y_end: dict[str, Any] | None = b[i] if i < len(b) else None
         return Verdict(
             False,
-            f"history differs first at event {i + 1}: the export has {_describe(x)}, the replay gives {_describe(y)}",
-            i, x, y, differences,
+            f"history differs first at event {i + 1}: "
+            f"the export has {_describe(x_end)}, the replay gives {_describe(y_end)}",
+            i,
+            x,
+            y,
+            differences,
         )
     if stored.sheet.to_dict() != replayed.sheet.to_dict():
         keys = [k for k, v in stored.sheet.to_dict().items() if replayed.sheet.to_dict().get(k) != v]
-        return Verdict(False, f"the history replays exactly but the sheet differs in: {', '.join(keys)}", None, None, None, differences)
+        return Verdict(
+            False,
+            f"the history replays exactly but the sheet differs in: {', '.join(keys)}",
+            None,
+            None,
+            None,
+            differences,
+        )
     if chooser.unused:
-        return Verdict(False, f"{chooser.unused} recorded decision(s) were never asked for", None, None, None, differences)
+        return Verdict(
+            False, f"{chooser.unused} recorded decision(s) were never asked for", None, None, None, differences
+        )
     note = "identical: the seed and recorded decisions reproduce this character exactly"
     if differences:
         note += " (note: " + "; ".join(differences) + ")"
     return Verdict(True, note, provenance_differences=differences)
-

@@ -84,7 +84,7 @@ class Validator:
         if sid is None:
             return [
                 TableError(
-                    'the file does not say which schema it follows',
+                    "the file does not say which schema it follows",
                     file=table.source,
                     line=1,
                     pointer="/$schema",
@@ -114,7 +114,9 @@ class Validator:
         if errors:
             first = errors[0]
             if len(errors) > 1:
-                first.hint = (first.hint + "; " if first.hint else "") + f"{len(errors) - 1} more problem(s) in this file"
+                first.hint = (
+                    first.hint + "; " if first.hint else ""
+                ) + f"{len(errors) - 1} more problem(s) in this file"
             raise first
 
 
@@ -141,16 +143,17 @@ def _short(value: Any) -> str:
 
 def _expected(error: ValidationError) -> str:
     v = error.validator
+    value: Any = error.validator_value
     if v == "enum":
-        return "expected one of " + ", ".join(json.dumps(x) for x in error.validator_value)
+        return "expected one of " + ", ".join(json.dumps(x) for x in value)
     if v == "const":
-        return f"expected {json.dumps(error.validator_value)}"
+        return f"expected {json.dumps(value)}"
     if v == "type":
-        return f"expected {error.validator_value}"
+        return f"expected {value}"
     if v in ("minimum", "maximum"):
-        return f"expected a {v} of {error.validator_value}"
+        return f"expected a {v} of {value}"
     if v == "pattern":
-        return f"expected text matching {error.validator_value}"
+        return f"expected text matching {value}"
     return ""
 
 

@@ -25,8 +25,12 @@ def satisfies(version: str, requirement: str) -> bool:
             raise LifepathError(f"'{requirement}' is not a version requirement", hint='write it like ">=1.0,<2"')
         op, target = m.group(1) or "==", _key(m.group(2))
         ok = {
-            ">=": v >= target, "<=": v <= target, ">": v > target, "<": v < target,
-            "==": v == target, "!=": v != target,
+            ">=": v >= target,
+            "<=": v <= target,
+            ">": v > target,
+            "<": v < target,
+            "==": v == target,
+            "!=": v != target,
             "~=": v >= target and v[0] == target[0],
         }[op]
         if not ok:

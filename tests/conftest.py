@@ -30,11 +30,18 @@ def lifepath_command() -> list[str]:
 def run_cli(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     """Run the real installed ``lifepath`` command; returns the completed process (text output)."""
 
-    def run(*args: str, env: dict[str, str] | None = None, input: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    def run(
+        *args: str, env: dict[str, str] | None = None, input: str | None = None, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         full_env = {**os.environ, "LIFEPATH_DB": str(tmp_path / "default.db"), **(env or {})}
         return subprocess.run(
-            [*lifepath_command(), *args], capture_output=True, text=True, env=full_env, input=input,
-            cwd=cwd or tmp_path, timeout=600,
+            [*lifepath_command(), *args],
+            capture_output=True,
+            text=True,
+            env=full_env,
+            input=input,
+            cwd=cwd or tmp_path,
+            timeout=600,
         )
 
     return run
@@ -51,8 +58,20 @@ def test_plugins_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dists = [str(p) for p in sorted(PLUGINS.iterdir()) if (p / "pyproject.toml").exists()]
     build = tmp_path_factory.mktemp("build")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--no-cache-dir", "--target", str(target), *dists],
-        check=True, cwd=build,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-cache-dir",
+            "--target",
+            str(target),
+            *dists,
+        ],
+        check=True,
+        cwd=build,
     )
     return target

@@ -26,8 +26,8 @@ class BlackNova(Ruleset):
     name: ClassVar[str] = "Black Nova"
     version: ClassVar[str] = "1.0.0"
     summary: ClassVar[str] = (
-        "Black Nova 2.0: spend six attribute points on three attributes and perks and seven skill points on "
-        "seven skills; rolls are 1D8 + skill + attribute."
+        "Space-opera point-buy (ruleset 2.0): six attribute points for three attributes and perks, seven skill "
+        "points for seven skills; rolls are 1D8 + skill + attribute."
     )
     kind: ClassVar[str] = "point-build"
 

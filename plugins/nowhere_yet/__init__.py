@@ -21,7 +21,9 @@ class NowhereYet(Ruleset):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Nowhere Yet"
     version: ClassVar[str] = "1.0.0"
-    summary: ClassVar[str] = "A life four years at a time: the Cepheus Engine SRD lifepath, where nobody dies in creation."
+    summary: ClassVar[str] = (
+        "A life four years at a time: the Cepheus Engine SRD lifepath, where nobody dies in creation."
+    )
     kind: ClassVar[str] = "lifepath"
 
     def tables(self) -> Sequence[Table]:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from lifepath import LifepathError
 
 PSEUDOHEX = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-_UWP = re.compile(r"^([ABCDEX])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])-([0-9A-HJ-NP-Z])$")
+_UWP = re.compile(
+    r"^([ABCDEX])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])([0-9A-HJ-NP-Z])-([0-9A-HJ-NP-Z])$"
+)
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,13 @@ class Homeworld:
     skills: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "uwp": self.uwp, "trade_codes": list(self.trade_codes),
-                "law_level": self.law_level, "law": self.law_descriptor}
+        return {
+            "name": self.name,
+            "uwp": self.uwp,
+            "trade_codes": list(self.trade_codes),
+            "law_level": self.law_level,
+            "law": self.law_descriptor,
+        }
 
 
 def parse_uwp(text: str) -> dict[str, Any]:
@@ -37,7 +44,7 @@ def parse_uwp(text: str) -> dict[str, Any]:
         )
     digits = [PSEUDOHEX.index(g) for g in m.groups()[1:]]
     fields = ("size", "atmosphere", "hydrographics", "population", "government", "law_level", "tech_level")
-    return {"starport": m.group(1), **dict(zip(fields, digits))}
+    return {"starport": m.group(1), **dict(zip(fields, digits, strict=True))}
 
 
 def trade_codes(profile: Mapping[str, Any], table: Mapping[str, Any]) -> list[str]:
@@ -77,7 +84,10 @@ def build(name: str, uwp: str | None, codes: list[str] | None, law: int | None, 
         uwp_text = None
     descriptor = law_descriptor(level, table)
     skills: list[str] = []
-    for s in [*table["skills_by_law_descriptor"].get(descriptor, []), *(x for c in found for x in table["skills_by_trade_code"].get(c, []))]:
+    for s in [
+        *table["skills_by_law_descriptor"].get(descriptor, []),
+        *(x for c in found for x in table["skills_by_trade_code"].get(c, [])),
+    ]:
         if s not in skills:
             skills.append(s)
     return Homeworld(name, uwp_text, tuple(found), level, descriptor, tuple(skills))

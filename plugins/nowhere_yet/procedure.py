@@ -69,7 +69,9 @@ class Life:
 
 @lru_cache(maxsize=2048)
 def yes_no(key: str, prompt: str, yes_weight: float, context: str = "") -> Decision:
-    return Decision(key, prompt, (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)), context=context)
+    return Decision(
+        key, prompt, (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)), context=context
+    )
 
 
 @lru_cache(maxsize=256)
@@ -123,7 +125,9 @@ class Procedure:
         elif change > 0:
             self.ctx.note(f"{self.label(code)} is already at its maximum of {maximum}; {why} adds nothing")
 
-    def throw(self, spec: Mapping[str, Any] | None, purpose: str, dms: list[tuple[str, int]] | None = None, **kw: Any) -> bool:
+    def throw(
+        self, spec: Mapping[str, Any] | None, purpose: str, dms: list[tuple[str, int]] | None = None, **kw: Any
+    ) -> bool:
         assert spec is not None
         code = spec["characteristic"]
         all_dms = [(f"{self.label(code)} DM", self.dm(code)), *(dms or [])]
@@ -153,7 +157,8 @@ class Procedure:
             if not chosen.data.get("selectable", True):
                 raise LifepathError(
                     f"{chosen.name} is described but not a playable origin in Nowhere Yet",
-                    hint="choose one of: " + ", ".join(c.name for c in species.values() if c.data.get("selectable", True)),
+                    hint="choose one of: "
+                    + ", ".join(c.name for c in species.values() if c.data.get("selectable", True)),
                 )
             pool = [chosen]
         else:
@@ -185,7 +190,7 @@ class Procedure:
         specs = self.life.specs
         chars = self.sheet.characteristics
         if ctx.rules.get("characteristics") == "assign":
-            results = []
+            results: list[int] = []
             for spec in specs.values():
                 results.append(ctx.roll(spec.dice, f"characteristic roll {len(results) + 1} of {len(specs)}").total)
             pool = list(results)
@@ -219,8 +224,11 @@ class Procedure:
         if opts.get("uwp") or opts.get("trade_codes") or opts.get("law_level") is not None:
             codes = str(opts.get("trade_codes") or "")
             home = build_homeworld(
-                str(opts.get("homeworld") or "Homeworld"), opts.get("uwp"),
-                [c for c in codes.replace(" ", ",").split(",") if c], opts.get("law_level"), table,
+                str(opts.get("homeworld") or "Homeworld"),
+                opts.get("uwp"),
+                [c for c in codes.replace(" ", ",").split(",") if c],
+                opts.get("law_level"),
+                table,
             )
         else:
             worlds = self.t["homeworlds"]["worlds"]
@@ -232,7 +240,13 @@ class Procedure:
                         hint="give its profile with --uwp, or choose one of: " + ", ".join(w["name"] for w in worlds),
                     )
                 worlds = named
-            choice = ctx.choose(Decision("homeworld", "Choose your homeworld", tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds)))
+            choice = ctx.choose(
+                Decision(
+                    "homeworld",
+                    "Choose your homeworld",
+                    tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds),
+                )
+            )
             world = next(w for w in worlds if w["name"] == choice)
             home = sample_world(world["name"], world["uwp"])
         self.sheet.extra["homeworld"] = home.to_dict()
@@ -245,7 +259,9 @@ class Procedure:
             pool: list[Option] = []
             if pick < self.proc["homeworld_skill_picks"]:
                 pool += [Option(s, f"{s} (homeworld)", 3.0) for s in home.skills if self.book.key(s) not in taken]
-            pool += [Option(s, s, 1.0) for s in education if self.book.key(s) not in taken and all(o.id != s for o in pool)]
+            pool += [
+                Option(s, s, 1.0) for s in education if self.book.key(s) not in taken and all(o.id != s for o in pool)
+            ]
             if not pool:
                 ctx.note("no background skill is left to choose")
                 break
@@ -263,7 +279,13 @@ class Procedure:
                 break
             if not first:
                 wants = self.target_terms is None or self.terms() < self.target_terms
-                again = ctx.choose(yes_no("another-career", "Try another career?", 0.55 if wants and self.target_terms is None else (0.97 if wants else 0.0)))
+                again = ctx.choose(
+                    yes_no(
+                        "another-career",
+                        "Try another career?",
+                        0.55 if wants and self.target_terms is None else (0.97 if wants else 0.0),
+                    )
+                )
                 if again == "no":
                     break
             first = False
@@ -274,7 +296,11 @@ class Procedure:
 
     def career_options(self) -> list[Contribution]:
         careers = self.ctx.registry.careers(self.ctx.ruleset.id)
-        return [c for c in careers.values() if c.id == "drifter" or (c.id not in self.life.left_clean and c.id not in self.life.ejected)]
+        return [
+            c
+            for c in careers.values()
+            if c.id == "drifter" or (c.id not in self.life.left_clean and c.id not in self.life.ejected)
+        ]
 
     def enter_career(self) -> Term | None:
         ctx = self.ctx
@@ -302,12 +328,16 @@ class Procedure:
             else:
                 penalty = self.proc["qualification_dm_per_previous_career"] * len(self.life.entered)
                 word = "enlistment" if career["military"] else "qualification"
-                qualified = self.throw(career["qualification"], f"{word}: {career['name']}", [("previous careers", penalty)])
+                qualified = self.throw(
+                    career["qualification"], f"{word}: {career['name']}", [("previous careers", penalty)]
+                )
             if not qualified:
                 opts2 = [Option("drifter", "become a Drifter", 1.0)]
                 if not self.life.drafted_once and not self.life.crisis_survivor:
                     opts2.insert(0, Option("draft", "submit to the draft", 1.0))
-                way = ctx.choose(Decision("failed-qualification", f"Not accepted into {career['name']}: what now?", tuple(opts2)))
+                way = ctx.choose(
+                    Decision("failed-qualification", f"Not accepted into {career['name']}: what now?", tuple(opts2))
+                )
                 if way == "draft":
                     cid = self.draft()
                     drafted = True
@@ -361,13 +391,21 @@ class Procedure:
         if first_term_here and record.terms == 0:
             self.basic_training(term)
         self.anagathics_choice()
-        survived = self.throw(career["survival"], f"survival: {career['name']}", auto_fail=self.proc["survival_natural_fail"])
+        survived = self.throw(
+            career["survival"], f"survival: {career['name']}", auto_fail=self.proc["survival_natural_fail"]
+        )
         if survived and self.life.on_anagathics:
-            survived = self.throw(career["survival"], f"second survival (anagathics): {career['name']}", auto_fail=self.proc["survival_natural_fail"])
+            survived = self.throw(
+                career["survival"],
+                f"second survival (anagathics): {career['name']}",
+                auto_fail=self.proc["survival_natural_fail"],
+            )
         if self.life.on_anagathics:
             self.life.anagathic_terms += 1
         if not survived:
-            outcome = ctx.crisis(Crisis("survival", f"failed survival in {career['name']}", details={"career": career["id"]}))
+            outcome = ctx.crisis(
+                Crisis("survival", f"failed survival in {career['name']}", details={"career": career["id"]})
+            )
             record.terms += 1
             if outcome.kind == "death":
                 self.die(outcome.note)
@@ -379,15 +417,10 @@ class Procedure:
         if career["commission"] and record.rank == 0:
             if term.drafted and record.terms == 1:
                 ctx.note("a draftee may not try for a commission in the first term")
-            elif ctx.choose(yes_no("commission", f"Try for a commission in {career['name']}?", 0.85)) == "yes":
-                if self.throw(career["commission"], f"commission: {career['name']}"):
-                    self.promote(term, "commission")
-                    extra_rolls += 1
-        if career["advancement"] and 1 <= record.rank < 6:
-            if ctx.choose(yes_no("advancement", f"Try for advancement in {career['name']}?", 0.9)) == "yes":
-                if self.throw(career["advancement"], f"advancement: {career['name']}"):
-                    self.promote(term, "advancement")
-                    extra_rolls += 1
+            elif self.attempt(term, "commission", 0.85):
+                extra_rolls += 1
+        if career["advancement"] and 1 <= record.rank < 6 and self.attempt(term, "advancement", 0.9):
+            extra_rolls += 1
         rolls = 1 + extra_rolls + (1 if not career["commission"] and not career["advancement"] else 0)
         for i in range(rolls):
             self.skill_roll(career, i + 1, rolls)
@@ -396,6 +429,19 @@ class Procedure:
         if self.life.dead:
             return True
         return self.reenlistment(term)
+
+    def attempt(self, term: Term, step: str, weight: float) -> bool:
+        """Ask whether to try for a commission or advancement, throw it, and promote on success."""
+        name = term.career["name"]
+        if (
+            self.ctx.choose(yes_no(step, f"Try for {'a ' if step == 'commission' else ''}{step} in {name}?", weight))
+            != "yes"
+        ):
+            return False
+        if not self.throw(term.career[step], f"{step}: {name}"):
+            return False
+        self.promote(term, step)
+        return True
 
     def basic_training(self, term: Term) -> None:
         ctx = self.ctx
@@ -407,7 +453,9 @@ class Procedure:
         else:
             fresh = [s for s in dict.fromkeys(service) if self.book.key(s) not in self.sheet.skills]
             opts = tuple(Option(s, s, 1.0) for s in (fresh or dict.fromkeys(service)))
-            s = ctx.choose(Decision("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts))
+            s = ctx.choose(
+                Decision("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts)
+            )
             self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
         rank0 = career["ranks"][0]["skill"]
         if rank0:
@@ -420,9 +468,16 @@ class Procedure:
         record.rank += 1
         row = career["ranks"][record.rank]
         record.title = row["title"] or record.title
-        self.ctx.change(f"rank in {career['name']}", before, record.rank, how + (f": {row['title']}" if row["title"] else ""))
+        self.ctx.change(
+            f"rank in {career['name']}", before, record.rank, how + (f": {row['title']}" if row["title"] else "")
+        )
         if row["skill"]:
-            self.book.grant(self.ctx, row["skill"]["name"], level=row["skill"]["level"], why=f"rank {record.rank} in {career['name']}")
+            self.book.grant(
+                self.ctx,
+                row["skill"]["name"],
+                level=row["skill"]["level"],
+                why=f"rank {record.rank} in {career['name']}",
+            )
 
     def skill_roll(self, career: Mapping[str, Any], i: int, n: int) -> None:
         ctx = self.ctx
@@ -462,8 +517,16 @@ class Procedure:
             if injury["mode"] == "roll":
                 self.injury(term, None)
             else:
-                how = ctx.choose(Decision("mishap-injury", "Take the fixed injury, or roll twice and keep the lower?",
-                                          (Option("fixed", f"injury result {injury['fixed_result']}", 1.0), Option("lower-of-two", "roll twice, keep the lower", 1.0))))
+                how = ctx.choose(
+                    Decision(
+                        "mishap-injury",
+                        "Take the fixed injury, or roll twice and keep the lower?",
+                        (
+                            Option("fixed", f"injury result {injury['fixed_result']}", 1.0),
+                            Option("lower-of-two", "roll twice, keep the lower", 1.0),
+                        ),
+                    )
+                )
                 if how == "fixed":
                     self.injury(term, int(injury["fixed_result"]))
                 else:
@@ -481,7 +544,10 @@ class Procedure:
         before = dict(self.sheet.characteristics)
         primary = row["primary"]
         if primary:
-            choices = tuple(Option(c, f"{self.label(c)} {self.sheet.characteristics[c]}", float(self.sheet.characteristics[c])) for c in primary["choose_from"])
+            choices = tuple(
+                Option(c, f"{self.label(c)} {self.sheet.characteristics[c]}", float(self.sheet.characteristics[c]))
+                for c in primary["choose_from"]
+            )
             code = ctx.choose(Decision("injury-characteristic", "Which characteristic does the injury take?", choices))
             amount = primary["amount"]
             loss = amount if isinstance(amount, int) else ctx.roll(amount, f"injury to {self.label(code)}").total
@@ -519,8 +585,12 @@ class Procedure:
         answer = ctx.choose(
             Decision(
                 "medical-care",
-                f"Restore {points} lost point(s) for Cr{cost:,}? The employer covers {covered}%; you would owe Cr{owed:,}.",
-                (Option("restore", "restore", 0.95 if covered >= 75 else 0.5), Option("keep", "keep the injury", 0.05 if covered >= 75 else 0.5)),
+                f"Restore {points} lost point(s) for Cr{cost:,}? "
+                f"The employer covers {covered}%; you would owe Cr{owed:,}.",
+                (
+                    Option("restore", "restore", 0.95 if covered >= 75 else 0.5),
+                    Option("keep", "keep the injury", 0.05 if covered >= 75 else 0.5),
+                ),
             )
         )
         if answer == "restore":
@@ -596,14 +666,21 @@ class Procedure:
             dms.append(("anagathic terms", self.life.anagathic_terms))
         total = ctx.roll(table["dice"], f"ageing ({why})", dms=dms).total
         row = next(
-            r for r in table["rows"]
-            if (r["min_result"] is None or total >= r["min_result"]) and (r["max_result"] is None or total <= r["max_result"])
+            r
+            for r in table["rows"]
+            if (r["min_result"] is None or total >= r["min_result"])
+            and (r["max_result"] is None or total <= r["max_result"])
         )
         for group, codes in (("physical", PHYSICAL), ("mental", MENTAL)):
             remaining = list(codes)
             for amount in row[group]:
-                opts = tuple(Option(c, f"{self.label(c)} {self.sheet.characteristics[c]}", float(self.sheet.characteristics[c])) for c in remaining)
-                code = ctx.choose(Decision("ageing-characteristic", f"Ageing: which {group} characteristic loses {amount}?", opts))
+                opts = tuple(
+                    Option(c, f"{self.label(c)} {self.sheet.characteristics[c]}", float(self.sheet.characteristics[c]))
+                    for c in remaining
+                )
+                code = ctx.choose(
+                    Decision("ageing-characteristic", f"Ageing: which {group} characteristic loses {amount}?", opts)
+                )
                 remaining.remove(code)
                 self.alter(code, -int(amount), "ageing")
         if row["physical"] or row["mental"]:
@@ -621,7 +698,10 @@ class Procedure:
         stay = ctx.choose(yes_no("reenlist", f"Serve another term in {career['name']}?", weight)) == "yes"
         throw = ctx.roll("2D6", f"reenlistment: {career['name']}", target=career["reenlistment"])
         if throw.natural == self.proc["reenlistment_natural_hold"]:
-            ctx.note("a natural 12 on reenlistment: held for another term" + (" past the term cap" if capped else ""), held=True)
+            ctx.note(
+                "a natural 12 on reenlistment: held for another term" + (" past the term cap" if capped else ""),
+                held=True,
+            )
             return False
         if capped:
             record.ended = "retired at the term cap"
@@ -659,7 +739,11 @@ class Procedure:
             if self.life.cash_rolls < p["max_cash_rolls"]:
                 opts.append(Option("cash", "cash", 1.0))
             opts.append(Option("material", "material", 1.5))
-            which = ctx.choose(Decision("benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", tuple(opts)))
+            which = ctx.choose(
+                Decision(
+                    "benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", tuple(opts)
+                )
+            )
             dms: list[tuple[str, int]] = []
             if which == "cash":
                 self.life.cash_rolls += 1
@@ -726,12 +810,19 @@ class Procedure:
         if self.life.weapons:
             first = self.life.weapons[0]
             skill = "Gun Combat" if first == "gun" else "Melee Combat"
-            take = ctx.choose(Decision("weapon-repeat", "Another weapon benefit: a level of skill with it, or another weapon?",
-                                       (Option("skill", f"{skill} +1", 3.0), Option("weapon", "another weapon", 1.0))))
+            take = ctx.choose(
+                Decision(
+                    "weapon-repeat",
+                    "Another weapon benefit: a level of skill with it, or another weapon?",
+                    (Option("skill", f"{skill} +1", 3.0), Option("weapon", "another weapon", 1.0)),
+                )
+            )
             if take == "skill":
                 self.book.grant(ctx, skill, why="repeated weapon benefit")
                 return
-        kind = ctx.choose(Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Option("blade", "a blade"))))
+        kind = ctx.choose(
+            Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Option("blade", "a blade")))
+        )
         self.life.weapons.append(kind)
         self.gain_item(f"Weapon ({kind})")
 
@@ -772,7 +863,9 @@ class Procedure:
         last = ctx.choose(static_choice("family-name", "Choose a family name", tuple(family), True))
         self.sheet.name = f"{first} {last}"
         fin = self.t["finishing"]
-        self.sheet.extra["goal"] = ctx.choose(static_choice("goal", "Choose a personal goal", tuple(fin["goals"]), True))
+        self.sheet.extra["goal"] = ctx.choose(
+            static_choice("goal", "Choose a personal goal", tuple(fin["goals"]), True)
+        )
         parts = []
         look = dict(fin["appearance"])
         alien = fin.get("alien_appearance", {}).get(self.sheet.species)
@@ -781,7 +874,9 @@ class Procedure:
         for part in ("build", "hair", "eyes", "feature", "dress"):
             if part in ("hair", "eyes") and alien:
                 continue
-            parts.append(ctx.choose(static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(look[part]), True)))
+            parts.append(
+                ctx.choose(static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(look[part]), True))
+            )
         self.sheet.extra["appearance"] = "; ".join(parts)
         soc = self.sheet.characteristics["Soc"]
         if species.get("social_name", "Soc") == "Soc" and soc >= self.proc["noble_title_min_soc"]:
@@ -790,7 +885,13 @@ class Procedure:
                 if sex in ("male", "female"):
                     form = sex
                 else:
-                    form = ctx.choose(Decision("title-form", "Which form of the noble title?", (Option("male", row["male"]), Option("female", row["female"]))))
+                    form = ctx.choose(
+                        Decision(
+                            "title-form",
+                            "Which form of the noble title?",
+                            (Option("male", row["male"]), Option("female", row["female"])),
+                        )
+                    )
                 self.sheet.extra["noble_title"] = row[form]
         if self.life.dead:
             return

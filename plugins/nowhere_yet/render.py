@@ -61,7 +61,10 @@ def _equipment(character: Character) -> str:
 def ucf(character: Character, species_names: dict[str, str], speeds: dict[str, Any]) -> str:
     """Name UPP Age / careers and funds / skills / species traits (aliens) / equipment."""
     sheet = character.sheet
-    lines = [f"{display_name(character)} {upp(sheet.characteristics)} Age {sheet.age}" + (" (dead)" if sheet.status == "dead" else "")]
+    lines = [
+        f"{display_name(character)} {upp(sheet.characteristics)} Age {sheet.age}"
+        + (" (dead)" if sheet.status == "dead" else "")
+    ]
     lines.append(f"{_careers(character)} {_money(character)}")
     lines.append(", ".join(f"{k}-{v}" for k, v in sorted(sheet.skills.items())) or "No skills")
     if sheet.traits or not sheet.species.startswith("human"):

@@ -53,9 +53,7 @@ class SkillBook:
         """Ask for a specialisation of ``cascade`` (descending nested cascades) and return its sheet key."""
         skills = ctx.sheet.skills
         children = self.cascades[cascade]
-        opts = tuple(
-            Option(c, c, 4.0 if skills.get(f"{cascade} ({c})", -1) >= 1 else 1.0) for c in children
-        )
+        opts = tuple(Option(c, c, 4.0 if skills.get(f"{cascade} ({c})", -1) >= 1 else 1.0) for c in children)
         choice = ctx.choose(Decision("specialisation", f"Choose a specialisation of {cascade}", opts, context=why))
         self._mark_zero(ctx, [cascade], why)
         if choice in self.cascades:

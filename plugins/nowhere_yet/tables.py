@@ -11,8 +11,23 @@ from lifepath import Table, load_table, load_tables
 PACKAGE = "lifepath.plugins.nowhere_yet"
 
 NAMES = (
-    "characteristics", "species", "traits", "skills", "education", "homeworld", "homeworlds", "titles",
-    "mishaps", "injuries", "ageing", "medical", "retirement", "draft", "procedure", "names", "finishing",
+    "characteristics",
+    "species",
+    "traits",
+    "skills",
+    "education",
+    "homeworld",
+    "homeworlds",
+    "titles",
+    "mishaps",
+    "injuries",
+    "ageing",
+    "medical",
+    "retirement",
+    "draft",
+    "procedure",
+    "names",
+    "finishing",
 )
 
 

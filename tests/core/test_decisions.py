@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from lifepath import Decision, LifepathError, Option, PolicyChooser, ScriptedChooser
 from lifepath.errors import ScriptExhausted
 from lifepath.testing import create_character, make_registry
@@ -43,8 +42,13 @@ def test_policy_randomness_never_touches_the_dice() -> None:
     c = create_character(REGISTRY, "nowhere-yet", 42)
     from lifepath.creation import create
 
-    replay = create(REGISTRY, "nowhere-yet", seed=42, rules=c.provenance["house_rules"],
-                    chooser=ScriptedChooser(sequence=[(k, a) for k, a in c.provenance["decisions"]]))
+    replay = create(
+        REGISTRY,
+        "nowhere-yet",
+        seed=42,
+        rules=c.provenance["house_rules"],
+        chooser=ScriptedChooser(sequence=[(k, a) for k, a in c.provenance["decisions"]]),
+    )
     throws = [e for e in c.history if e["type"] == "throw"]
     assert throws == [e for e in replay.history if e["type"] == "throw"]
     assert replay.to_json() == c.to_json()
@@ -57,5 +61,5 @@ def test_scripted_answers_steer_creation() -> None:
 
 
 def test_an_illegal_answer_is_refused_with_the_legal_ones() -> None:
-    with pytest.raises(LifepathError, match="(?i)legal answers"):
+    with pytest.raises(LifepathError, match=r"(?i)legal answers"):
         create_character(REGISTRY, "nowhere-yet", 9, answers={"species": "dragon"})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from lifepath import houserules
 from lifepath.errors import HouseRuleError
 from lifepath.testing import make_registry
@@ -13,7 +12,12 @@ DECL = make_registry("nowhere_yet").declaration("nowhere-yet")
 
 def test_defaults_are_the_printed_rules() -> None:
     rules = houserules.resolve(DECL)
-    assert rules == {"characteristics": "in-order", "crisis": "medical-debt", "max_terms": 7, "survival_failure": "mishap"}
+    assert rules == {
+        "characteristics": "in-order",
+        "crisis": "medical-debt",
+        "max_terms": 7,
+        "survival_failure": "mishap",
+    }
 
 
 def test_campaign_then_command_line() -> None:
@@ -27,9 +31,16 @@ def test_campaign_then_command_line() -> None:
     ("pair", "message"),
     [
         ("max_terms=0", "0 is out of range for house rule 'max_terms'. Use a whole number of at least 1 or none"),
-        ("max_terms=many", "'many' is not a value house rule 'max_terms' accepts. Use a whole number of at least 1 or none"),
+        (
+            "max_terms=many",
+            "'many' is not a value house rule 'max_terms' accepts. Use a whole number of at least 1 or none",
+        ),
         ("survival_failure=maybe", "Use one of mishap, death"),
-        ("max_turns=4", "there is no house rule called 'max_turns'. The rules of this ruleset are: characteristics, crisis, max_terms, survival_failure"),
+        (
+            "max_turns=4",
+            "there is no house rule called 'max_turns'. "
+            "The rules of this ruleset are: characteristics, crisis, max_terms, survival_failure",
+        ),
         ("max_terms", "'max_terms' is not a house-rule setting. Write it as NAME=VALUE"),
     ],
 )

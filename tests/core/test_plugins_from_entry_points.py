@@ -17,7 +17,11 @@ def test_installed_plugin_adds_ruleset_career_species_and_crisis(run_cli, test_p
     listing = json.loads(run_cli("plugins", "--json", env=env).stdout)
     demo = next(p for p in listing["plugins"] if p["name"] == "demo")
     assert demo["distribution"] == "lifepath-demo-plugin" and demo["version"] == "0.3.0"
-    assert demo["adds"] == {"rulesets": ["coinflip"], "careers": ["nowhere-yet:Smuggler"], "species": ["nowhere-yet:Selkie"]}
+    assert demo["adds"] == {
+        "rulesets": ["coinflip"],
+        "careers": ["nowhere-yet:Smuggler"],
+        "species": ["nowhere-yet:Selkie"],
+    }
     assert "lifepath_crisis" in demo["hooks"]
 
     flip = run_cli("create", "--ruleset", "Coinflip", "--auto", "--seed", "3", env=env)
@@ -28,8 +32,12 @@ def test_installed_plugin_adds_ruleset_career_species_and_crisis(run_cli, test_p
     assert made.returncode == 0, made.stderr
     character = json.loads(made.stdout)
     assert character["sheet"]["species"] == "selkie"
-    assert character["sheet"]["careers"][0]["career"] in ("smuggler", "drifter") or character["sheet"]["careers"][0]["extra"].get("drafted")
-    assert any(e["type"] == "decision" and e["key"] == "career" and e["answer"] == "smuggler" for e in character["history"])
+    assert character["sheet"]["careers"][0]["career"] in ("smuggler", "drifter") or character["sheet"]["careers"][0][
+        "extra"
+    ].get("drafted")
+    assert any(
+        e["type"] == "decision" and e["key"] == "career" and e["answer"] == "smuggler" for e in character["history"]
+    )
     assert {"name": "demo", "version": "0.3.0"} in character["provenance"]["plugins"]
 
 
@@ -37,7 +45,9 @@ def test_installed_plugin_overrides_crisis_behind_its_house_rule(run_cli, test_p
     env = with_plugins(test_plugins_path, LIFEPATH_DISABLE_PLUGINS="broken,badtable")
     # seed 18 meets an injury crisis under the default rules (see the golden tests)
     default = json.loads(run_cli("create", "--auto", "--seed", "18", "--json", env=env).stdout)
-    scarred = json.loads(run_cli("create", "--auto", "--seed", "18", "--json", "--rule", "demo_crisis=scar", env=env).stdout)
+    scarred = json.loads(
+        run_cli("create", "--auto", "--seed", "18", "--json", "--rule", "demo_crisis=scar", env=env).stdout
+    )
     outcomes = lambda c: [e["outcome"] for e in c["history"] if e["type"] == "crisis" and e["kind"] != "survival"]  # noqa: E731
     assert outcomes(default) == ["medical-debt"]
     assert outcomes(scarred) == ["scar"]
@@ -62,9 +72,15 @@ def test_broken_plugin_and_invalid_table_are_skipped_with_one_message_each(run_c
 
 
 def test_allow_and_block_lists(run_cli, test_plugins_path: Path) -> None:
-    only = json.loads(run_cli("rulesets", "--json", env=with_plugins(test_plugins_path, LIFEPATH_PLUGINS="demo")).stdout)
+    only = json.loads(
+        run_cli("rulesets", "--json", env=with_plugins(test_plugins_path, LIFEPATH_PLUGINS="demo")).stdout
+    )
     assert [r["id"] for r in only] == ["coinflip"]
-    blocked = json.loads(run_cli("rulesets", "--json", env=with_plugins(test_plugins_path, LIFEPATH_DISABLE_PLUGINS="demo,broken,badtable")).stdout)
+    blocked = json.loads(
+        run_cli(
+            "rulesets", "--json", env=with_plugins(test_plugins_path, LIFEPATH_DISABLE_PLUGINS="demo,broken,badtable")
+        ).stdout
+    )
     assert "coinflip" not in [r["id"] for r in blocked] and "nowhere-yet" in [r["id"] for r in blocked]
 
 

@@ -22,7 +22,9 @@ def test_provenance_records_what_made_the_character(run_cli) -> None:
     assert prov["house_rules"]["max_terms"] == 7
     assert len(prov["tables_sha256"]) == 64
     assert {"name": "nowhere_yet", "version": prov["plugins"][0]["version"]} in prov["plugins"]
-    assert prov["decisions"] == [[e["key"], e["answer"]] for e in doc["history"] if e["type"] == "decision" and not e.get("forced")]
+    assert prov["decisions"] == [
+        [e["key"], e["answer"]] for e in doc["history"] if e["type"] == "decision" and not e.get("forced")
+    ]
 
 
 def test_verify_confirms_an_untouched_export(run_cli, tmp_path: Path) -> None:
@@ -36,7 +38,9 @@ def test_verify_pinpoints_the_first_edited_event(run_cli, tmp_path: Path) -> Non
     out = tmp_path / "c.json"
     run_cli("create", "--auto", "--seed", "12", "--out", str(out))
     doc = json.loads(out.read_text())
-    index = next(i for i, e in enumerate(doc["history"]) if e["type"] == "throw" and e["purpose"].startswith("survival"))
+    index = next(
+        i for i, e in enumerate(doc["history"]) if e["type"] == "throw" and e["purpose"].startswith("survival")
+    )
     doc["history"][index]["faces"] = [6, 6]
     doc["history"][index]["total"] = 12
     out.write_text(json.dumps(doc, indent=2))

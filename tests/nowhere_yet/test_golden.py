@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from lifepath import Character
 from lifepath.replay import verify
 from lifepath.testing import create_character, make_registry
@@ -40,41 +39,78 @@ def held_past_cap(c: Character) -> bool:
 
 CASES: dict[str, tuple[dict[str, Any], Callable[[Character], bool]]] = {
     "drifter": ({"seed": 0}, lambda c: decided(c, "failed-qualification", "drifter")),
-    "draft": ({"seed": 2}, lambda c: decided(c, "failed-qualification", "draft") and any(r.extra.get("drafted") for r in c.sheet.careers)),
-    "anagathics": ({"seed": 4}, lambda c: decided(c, "anagathics", "yes") and bool(events(c, type="change", what="debt (anagathics)"))),
-    "natural-12-hold-past-cap": ({"seed": 78, "rules": ["max_terms=3"]}, lambda c: held_past_cap(c) and c.sheet.total_terms > 3),
-    "injury-crisis": ({"seed": 18}, lambda c: bool(events(c, type="crisis", kind="injury", outcome="medical-debt")) and c.sheet.status == "alive"),
-    "ageing-crisis": ({"seed": 431}, lambda c: bool(events(c, type="crisis", kind="ageing", outcome="medical-debt")) and c.sheet.status == "alive"),
-    "rank-6": ({"seed": 269}, lambda c: any(r.rank == 6 for r in c.sheet.careers) and bool(events(c, type="decision", key="commission", answer="yes"))),
+    "draft": (
+        {"seed": 2},
+        lambda c: decided(c, "failed-qualification", "draft") and any(r.extra.get("drafted") for r in c.sheet.careers),
+    ),
+    "anagathics": (
+        {"seed": 4},
+        lambda c: decided(c, "anagathics", "yes") and bool(events(c, type="change", what="debt (anagathics)")),
+    ),
+    "natural-12-hold-past-cap": (
+        {"seed": 78, "rules": ["max_terms=3"]},
+        lambda c: held_past_cap(c) and c.sheet.total_terms > 3,
+    ),
+    "injury-crisis": (
+        {"seed": 18},
+        lambda c: bool(events(c, type="crisis", kind="injury", outcome="medical-debt")) and c.sheet.status == "alive",
+    ),
+    "ageing-crisis": (
+        {"seed": 431},
+        lambda c: bool(events(c, type="crisis", kind="ageing", outcome="medical-debt")) and c.sheet.status == "alive",
+    ),
+    "rank-6": (
+        {"seed": 269},
+        lambda c: (
+            any(r.rank == 6 for r in c.sheet.careers)
+            and bool(events(c, type="decision", key="commission", answer="yes"))
+        ),
+    ),
     "mishap-injured-in-action": ({"seed": 8}, lambda c: mishap(c, "injured-in-action")),
     "mishap-honourable-discharge": ({"seed": 15}, lambda c: mishap(c, "honourable-discharge")),
-    "mishap-legal-battle": ({"seed": 11}, lambda c: mishap(c, "legal-battle") and any(d.kind == "legal" and d.amount == 10000 for d in c.sheet.debts)),
+    "mishap-legal-battle": (
+        {"seed": 11},
+        lambda c: mishap(c, "legal-battle") and any(d.kind == "legal" and d.amount == 10000 for d in c.sheet.debts),
+    ),
     "mishap-dishonourable-discharge": ({"seed": 0}, lambda c: mishap(c, "dishonourable-discharge")),
     "mishap-prison": ({"seed": 7}, lambda c: mishap(c, "prison")),
     "mishap-medical-discharge": ({"seed": 12}, lambda c: mishap(c, "medical-discharge")),
     "uwp-homeworld": (
         {"seed": 5, "options": {"homeworld": "Tessaly", "uwp": "A867A69-F"}},
-        lambda c: c.sheet.extra["homeworld"] == {"name": "Tessaly", "uwp": "A867A69-F", "trade_codes": ["Hi", "Ht"], "law_level": 9, "law": "High Law"},
+        lambda c: (
+            c.sheet.extra["homeworld"]
+            == {"name": "Tessaly", "uwp": "A867A69-F", "trade_codes": ["Hi", "Ht"], "law_level": 9, "law": "High Law"}
+        ),
     ),
     "trade-codes-homeworld": (
         {"seed": 6, "options": {"trade_codes": "Ag,Ni", "law_level": 2}},
-        lambda c: c.sheet.extra["homeworld"]["trade_codes"] == ["Ag", "Ni"] and c.sheet.extra["homeworld"]["law"] == "Low Law",
+        lambda c: (
+            c.sheet.extra["homeworld"]["trade_codes"] == ["Ag", "Ni"] and c.sheet.extra["homeworld"]["law"] == "Low Law"
+        ),
     ),
     "printed-survival-death": ({"seed": 0, "rules": ["survival_failure=death"]}, lambda c: c.sheet.status == "dead"),
-    "printed-crisis-death": ({"seed": 18, "rules": ["crisis=printed"]}, lambda c: c.sheet.status == "dead" and bool(events(c, type="crisis", outcome="death"))),
+    "printed-crisis-death": (
+        {"seed": 18, "rules": ["crisis=printed"]},
+        lambda c: c.sheet.status == "dead" and bool(events(c, type="crisis", outcome="death")),
+    ),
     "assign-characteristics": (
         {"seed": 3, "rules": ["characteristics=assign"]},
         lambda c: len(events(c, type="decision", key="assign-characteristic")) == 6,
     ),
 }
 for origin in ("human-male", "human-female", "avian", "insectan", "merfolk", "reptilian"):
-    CASES[f"origin-{origin}"] = ({"seed": 100, "options": {"species": origin}}, lambda c, o=origin: c.sheet.species == o)
+    CASES[f"origin-{origin}"] = (
+        {"seed": 100, "options": {"species": origin}},
+        lambda c, o=origin: c.sheet.species == o,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_character(name: str) -> None:
     spec, covers = CASES[name]
-    character = create_character(REGISTRY, "nowhere-yet", spec["seed"], rules=spec.get("rules", ()), options=spec.get("options"))
+    character = create_character(
+        REGISTRY, "nowhere-yet", spec["seed"], rules=spec.get("rules", ()), options=spec.get("options")
+    )
     assert covers(character), f"seed no longer covers the case '{name}'"
     path = GOLDEN / f"{name}.json"
     text = character.to_json()
@@ -88,7 +124,7 @@ def test_insectan_caste_replaces_social_standing() -> None:
     c = create_character(REGISTRY, "nowhere-yet", 100, options={"species": "insectan"})
     assert c.sheet.extra["social_name"] == "Caste"
     assert "noble_title" not in c.sheet.extra
-    assert any("characteristic Caste" == e["what"] for e in events(c, type="change"))
+    assert any(e["what"] == "characteristic Caste" for e in events(c, type="change"))
 
 
 def test_avian_dice_and_flyer_skill() -> None:
@@ -110,9 +146,14 @@ def test_reptilian_natural_weapons() -> None:
 def test_ucf_layout_of_a_known_character() -> None:
     c = create_character(REGISTRY, "nowhere-yet", 269)
     lines = REGISTRY.ruleset("nowhere-yet").render(c).splitlines()
-    upp = "".join("0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"[c.sheet.characteristics[k]] for k in ("Str", "Dex", "End", "Int", "Edu", "Soc"))
+    upp = "".join(
+        "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"[c.sheet.characteristics[k]]
+        for k in ("Str", "Dex", "End", "Int", "Edu", "Soc")
+    )
     assert lines[0].endswith(f"{upp} Age {c.sheet.age}")
-    assert lines[1].startswith(", ".join(f"{r.name} ({r.terms} term{'s' if r.terms != 1 else ''})" for r in c.sheet.careers))
+    assert lines[1].startswith(
+        ", ".join(f"{r.name} ({r.terms} term{'s' if r.terms != 1 else ''})" for r in c.sheet.careers)
+    )
     assert f"Cr{c.sheet.credits:,}" in lines[1]
     names = [s.rsplit("-", 1)[0] for s in lines[2].split(", ")]
     assert names == sorted(names)

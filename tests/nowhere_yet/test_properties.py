@@ -8,7 +8,6 @@ import os
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from lifepath import Character
 from lifepath.replay import verify
 from lifepath.testing import create_character, make_registry
@@ -60,7 +59,11 @@ def test_every_default_character_obeys_the_rules(seed: int) -> None:
     assert sheet.credits >= 0 and all(d.amount > 0 for d in sheet.debts)
     if sheet.extra.get("crisis_survivor"):
         crisis_at = next(i for i, e in enumerate(c.history) if e["type"] == "crisis" and e["kind"] != "survival")
-        later = [e for e in c.history[crisis_at:] if e["type"] == "throw" and e["purpose"].startswith(("qualification", "enlistment"))]
+        later = [
+            e
+            for e in c.history[crisis_at:]
+            if e["type"] == "throw" and e["purpose"].startswith(("qualification", "enlistment"))
+        ]
         assert not later, "a crisis survivor threw for qualification"
 
 

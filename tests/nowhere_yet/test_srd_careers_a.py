@@ -13,14 +13,26 @@ import json
 import pytest
 
 CAREER_IDS = [
-    "athlete", "aerospace-defense", "agent", "barbarian", "belter", "bureaucrat",
-    "colonist", "diplomat", "drifter", "entertainer", "hunter", "marine",
+    "athlete",
+    "aerospace-defense",
+    "agent",
+    "barbarian",
+    "belter",
+    "bureaucrat",
+    "colonist",
+    "diplomat",
+    "drifter",
+    "entertainer",
+    "hunter",
+    "marine",
 ]
 
 
 def load(career_id):
     return json.loads(
-        (importlib.resources.files("lifepath.plugins.nowhere_yet") / "data" / "careers" / f"{career_id}.json").read_text()
+        (
+            importlib.resources.files("lifepath.plugins.nowhere_yet") / "data" / "careers" / f"{career_id}.json"
+        ).read_text()
     )
 
 
@@ -302,6 +314,9 @@ def test_table_shapes(career_id):
     assert len(career["material_benefits"]) == 7
     assert len(career["cash_benefits"]) == 7
     assert sorted(career["skill_tables"]) == [
-        "advanced_education", "personal_development", "service_skills", "specialist",
+        "advanced_education",
+        "personal_development",
+        "service_skills",
+        "specialist",
     ]
     assert all(len(table) == 6 for table in career["skill_tables"].values())

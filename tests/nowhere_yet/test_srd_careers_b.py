@@ -17,14 +17,26 @@ import json
 import pytest
 
 CAREER_IDS = [
-    "maritime-defense", "mercenary", "merchant", "navy", "noble", "physician",
-    "pirate", "rogue", "scientist", "scout", "surface-defense", "technician",
+    "maritime-defense",
+    "mercenary",
+    "merchant",
+    "navy",
+    "noble",
+    "physician",
+    "pirate",
+    "rogue",
+    "scientist",
+    "scout",
+    "surface-defense",
+    "technician",
 ]
 
 
 def load(career_id):
     return json.loads(
-        (importlib.resources.files("lifepath.plugins.nowhere_yet") / "data" / "careers" / f"{career_id}.json").read_text()
+        (
+            importlib.resources.files("lifepath.plugins.nowhere_yet") / "data" / "careers" / f"{career_id}.json"
+        ).read_text()
     )
 
 

@@ -11,9 +11,7 @@ import pytest
 
 
 def load(name):
-    return json.loads(
-        (importlib.resources.files("lifepath.plugins.nowhere_yet") / "data" / name).read_text()
-    )
+    return json.loads((importlib.resources.files("lifepath.plugins.nowhere_yet") / "data" / name).read_text())
 
 
 def by_key(rows, key, value):
@@ -85,8 +83,14 @@ def test_characteristic_order(characteristics):
 
 def test_characteristic_groups(characteristics):
     groups = {c["code"]: c["group"] for c in characteristics["characteristics"]}
-    assert groups == {"Str": "physical", "Dex": "physical", "End": "physical",
-                      "Int": "mental", "Edu": "mental", "Soc": "mental"}
+    assert groups == {
+        "Str": "physical",
+        "Dex": "physical",
+        "End": "physical",
+        "Int": "mental",
+        "Edu": "mental",
+        "Soc": "mental",
+    }
 
 
 def test_characteristic_dice_and_maximum(characteristics):
@@ -266,12 +270,23 @@ def test_specialisations_are_not_top_level(skills):
 
 @pytest.mark.parametrize(
     "level, descriptor",
-    [(0, "No Law"), (1, "Low Law"), (3, "Low Law"), (5, "Medium Law"), (7, "High Law"), (9, "High Law"),
-     (10, "Extreme Law"), (14, "Extreme Law")],
+    [
+        (0, "No Law"),
+        (1, "Low Law"),
+        (3, "Low Law"),
+        (5, "Medium Law"),
+        (7, "High Law"),
+        (9, "High Law"),
+        (10, "Extreme Law"),
+        (14, "Extreme Law"),
+    ],
 )
 def test_law_level_descriptor(homeworld, level, descriptor):
-    found = [band["descriptor"] for band in homeworld["law_levels"]
-             if band["min"] <= level and (band["max"] is None or level <= band["max"])]
+    found = [
+        band["descriptor"]
+        for band in homeworld["law_levels"]
+        if band["min"] <= level and (band["max"] is None or level <= band["max"])
+    ]
     assert found == [descriptor]
 
 
@@ -316,9 +331,20 @@ def test_trade_code_unconstrained_fields(homeworld):
 
 @pytest.mark.parametrize(
     "code, skill",
-    [("Ag", ["Animals"]), ("As", ["Zero-G"]), ("De", ["Survival"]), ("Fl", ["Watercraft"]),
-     ("Ht", ["Computer"]), ("Hi", ["Streetwise"]), ("Ic", ["Zero-G"]), ("In", ["Broker"]),
-     ("Lt", ["Survival"]), ("Po", ["Animals"]), ("Ri", ["Carousing"]), ("Va", ["Zero-G"])],
+    [
+        ("Ag", ["Animals"]),
+        ("As", ["Zero-G"]),
+        ("De", ["Survival"]),
+        ("Fl", ["Watercraft"]),
+        ("Ht", ["Computer"]),
+        ("Hi", ["Streetwise"]),
+        ("Ic", ["Zero-G"]),
+        ("In", ["Broker"]),
+        ("Lt", ["Survival"]),
+        ("Po", ["Animals"]),
+        ("Ri", ["Carousing"]),
+        ("Va", ["Zero-G"]),
+    ],
 )
 def test_skills_by_trade_code(homeworld, code, skill):
     assert homeworld["skills_by_trade_code"][code] == skill
@@ -347,9 +373,17 @@ def test_education_skills(education):
 
 @pytest.mark.parametrize(
     "soc, male, female",
-    [(10, "Lord", "Lady"), (11, "Knight", "Knightess"), (12, "Baron", "Baroness"), (13, "Marquis", "Marquesa"),
-     (14, "Count", "Countess"), (15, "Duke", "Duchess"), (16, "Archduke", "Archduchess"),
-     (17, "Crown Prince", "Crown Princess"), (18, "Emperor", "Empress")],
+    [
+        (10, "Lord", "Lady"),
+        (11, "Knight", "Knightess"),
+        (12, "Baron", "Baroness"),
+        (13, "Marquis", "Marquesa"),
+        (14, "Count", "Countess"),
+        (15, "Duke", "Duchess"),
+        (16, "Archduke", "Archduchess"),
+        (17, "Crown Prince", "Crown Princess"),
+        (18, "Emperor", "Empress"),
+    ],
 )
 def test_titles(titles, soc, male, female):
     assert (titles[soc]["male"], titles[soc]["female"]) == (male, female)

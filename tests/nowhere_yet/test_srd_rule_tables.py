@@ -3,6 +3,7 @@
 Every expected value below was typed in by hand from the Cepheus Engine SRD
 (character-creation.md), not derived from the data files themselves.
 """
+
 import importlib.resources
 import json
 
@@ -45,6 +46,7 @@ def procedure():
 
 
 # ------------------------------------------------------------------ mishaps
+
 
 def test_mishaps_shape(mishaps):
     assert mishaps["dice"] == "1D6"
@@ -94,6 +96,7 @@ def test_mishap_6_medical_rolls_injury(mishaps):
 
 # ------------------------------------------------------------------ injuries
 
+
 def test_injury_1_nearly_killed(injuries):
     r = row(injuries, 1)
     assert r["primary"] == {"choose_from": ["Str", "Dex", "End"], "amount": "1D6"}
@@ -127,9 +130,11 @@ def test_injury_6_no_effect(injuries):
 
 # ------------------------------------------------------------------ ageing
 
+
 def ageing_band(ageing, result):
     hits = [
-        r for r in ageing["rows"]
+        r
+        for r in ageing["rows"]
         if (r["min_result"] is None or r["min_result"] <= result)
         and (r["max_result"] is None or result <= r["max_result"])
     ]
@@ -142,18 +147,21 @@ def test_ageing_basics(ageing):
     assert ageing["starts_at_age_default"] == 34
 
 
-@pytest.mark.parametrize("result, physical, mental", [
-    (-9, [2, 2, 2], [1]),
-    (-6, [2, 2, 2], [1]),
-    (-5, [2, 2, 2], []),
-    (-4, [2, 2, 1], []),
-    (-3, [2, 1, 1], []),
-    (-2, [1, 1, 1], []),
-    (-1, [1, 1], []),
-    (0, [1], []),
-    (1, [], []),
-    (12, [], []),
-])
+@pytest.mark.parametrize(
+    "result, physical, mental",
+    [
+        (-9, [2, 2, 2], [1]),
+        (-6, [2, 2, 2], [1]),
+        (-5, [2, 2, 2], []),
+        (-4, [2, 2, 1], []),
+        (-3, [2, 1, 1], []),
+        (-2, [1, 1, 1], []),
+        (-1, [1, 1], []),
+        (0, [1], []),
+        (1, [], []),
+        (12, [], []),
+    ],
+)
 def test_ageing_bands(ageing, result, physical, mental):
     band = ageing_band(ageing, result)
     assert sorted(band["physical"], reverse=True) == physical
@@ -162,23 +170,27 @@ def test_ageing_bands(ageing, result, physical, mental):
 
 # ------------------------------------------------------------------ medical
 
+
 def coverage(medical, row_id, roll):
     (r,) = [r for r in medical["rows"] if r["id"] == row_id]
     reached = [c["percent"] for c in r["coverage"] if c["min_roll"] <= roll]
     return reached[-1] if reached else 0
 
 
-@pytest.mark.parametrize("row_id, roll, percent", [
-    ("service", 3, 0),
-    ("service", 4, 75),
-    ("service", 8, 100),
-    ("employer", 4, 50),
-    ("employer", 8, 75),
-    ("employer", 12, 100),
-    ("none", 4, 0),
-    ("none", 8, 50),
-    ("none", 12, 75),
-])
+@pytest.mark.parametrize(
+    "row_id, roll, percent",
+    [
+        ("service", 3, 0),
+        ("service", 4, 75),
+        ("service", 8, 100),
+        ("employer", 4, 50),
+        ("employer", 8, 75),
+        ("employer", 12, 100),
+        ("none", 4, 0),
+        ("none", 8, 50),
+        ("none", 12, 75),
+    ],
+)
 def test_medical_coverage(medical, row_id, roll, percent):
     assert coverage(medical, row_id, roll) == percent
 
@@ -202,6 +214,7 @@ def test_medical_rows_cover_all_24_careers_once(medical):
 
 # ------------------------------------------------------------------ retirement
 
+
 @pytest.mark.parametrize("terms, credits", [(5, 10000), (6, 12000), (7, 14000), (8, 16000)])
 def test_retirement_pay(terms, credits):
     table = load("retirement.json")
@@ -217,14 +230,18 @@ def test_retirement_minimum_and_beyond():
 
 # ------------------------------------------------------------------ draft
 
-@pytest.mark.parametrize("roll, career", [
-    (1, "aerospace-defense"),
-    (2, "marine"),
-    (3, "maritime-defense"),
-    (4, "navy"),
-    (5, "scout"),
-    (6, "surface-defense"),
-])
+
+@pytest.mark.parametrize(
+    "roll, career",
+    [
+        (1, "aerospace-defense"),
+        (2, "marine"),
+        (3, "maritime-defense"),
+        (4, "navy"),
+        (5, "scout"),
+        (6, "surface-defense"),
+    ],
+)
 def test_draft(roll, career):
     table = load("draft.json")
     assert table["dice"] == "1D6"
@@ -233,34 +250,42 @@ def test_draft(roll, career):
 
 # ------------------------------------------------------------------ procedure
 
-@pytest.mark.parametrize("key, value", [
-    ("term_years", 4),
-    ("qualification_dm_per_previous_career", -2),
-    ("background_skills_base", 3),
-    ("homeworld_skill_picks", 2),
-    ("survival_natural_fail", 2),
-    ("reenlistment_natural_hold", 12),
-    ("default_max_terms", 7),
-    ("max_cash_rolls", 3),
-    ("prison_years", 4),
-    ("ship_share_value", 2000000),
-    ("advanced_education_min_edu", 8),
-    ("noble_title_min_soc", 10),
-    ("ageing_dice", "2D6"),
-    ("benefit_dice", "1D6"),
-])
+
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("term_years", 4),
+        ("qualification_dm_per_previous_career", -2),
+        ("background_skills_base", 3),
+        ("homeworld_skill_picks", 2),
+        ("survival_natural_fail", 2),
+        ("reenlistment_natural_hold", 12),
+        ("default_max_terms", 7),
+        ("max_cash_rolls", 3),
+        ("prison_years", 4),
+        ("ship_share_value", 2000000),
+        ("advanced_education_min_edu", 8),
+        ("noble_title_min_soc", 10),
+        ("ageing_dice", "2D6"),
+        ("benefit_dice", "1D6"),
+    ],
+)
 def test_procedure_constants(procedure, key, value):
     assert procedure[key] == value
 
 
 def test_procedure_benefit_modifiers(procedure):
     assert procedure["benefit_rolls_by_rank"] == [
-        {"rank": 4, "extra": 1}, {"rank": 5, "extra": 2}, {"rank": 6, "extra": 3}]
+        {"rank": 4, "extra": 1},
+        {"rank": 5, "extra": 2},
+        {"rank": 6, "extra": 3},
+    ]
     assert procedure["cash_dm"] == {"gambling": 1, "retired": 1}
     assert procedure["material_dm"] == {"min_rank": 5, "dm": 1}
 
 
 # ------------------------------------------------------------------ names and finishing touches
+
 
 def _lists(names):
     yield "male", names["given"]["male"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from lifepath import Character
@@ -37,7 +37,7 @@ def z_score(successes: int, n: int, p: Fraction) -> float:
     return (successes - n * pf) / math.sqrt(n * pf * (1 - pf))
 
 
-@lru_cache(maxsize=None)
+@cache
 def population(species: str | None = "human-male", career: str | None = None) -> tuple[Character, ...]:
     options = {k: v for k, v in {"species": species, "career": career}.items() if v}
     return tuple(create_character(REGISTRY, "nowhere-yet", seed, options=options) for seed in range(N))
@@ -56,8 +56,19 @@ def test_characteristics_follow_2d6() -> None:
 
 def initial(c: Character) -> dict[str, int]:
     """The characteristics as rolled (humans: no species changes), read from the history."""
-    names = {"Strength": "Str", "Dexterity": "Dex", "Endurance": "End", "Intelligence": "Int", "Education": "Edu", "Social Standing": "Soc"}
-    return {names[e["purpose"].split(": ")[1]]: e["total"] for e in c.history if e["type"] == "throw" and e["purpose"].startswith("characteristic: ")}
+    names = {
+        "Strength": "Str",
+        "Dexterity": "Dex",
+        "Endurance": "End",
+        "Intelligence": "Int",
+        "Education": "Edu",
+        "Social Standing": "Soc",
+    }
+    return {
+        names[e["purpose"].split(": ")[1]]: e["total"]
+        for e in c.history
+        if e["type"] == "throw" and e["purpose"].startswith("characteristic: ")
+    }
 
 
 def test_characteristic_modifier_is_floor_third_minus_two() -> None:

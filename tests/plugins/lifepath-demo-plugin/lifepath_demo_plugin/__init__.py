@@ -16,7 +16,18 @@ class Coinflip(Ruleset):
     summary = "A one-throw ruleset from a test plugin."
 
     def house_rules(self) -> dict[str, Any]:
-        return {"type": "object", "properties": {"luck": {"type": "integer", "default": 0, "minimum": -2, "maximum": 2, "description": "DM on the throw."}}}
+        return {
+            "type": "object",
+            "properties": {
+                "luck": {
+                    "type": "integer",
+                    "default": 0,
+                    "minimum": -2,
+                    "maximum": 2,
+                    "description": "DM on the throw.",
+                }
+            },
+        }
 
     def create(self, ctx: Context) -> None:
         side = ctx.choose(Decision("call", "Heads or tails?", (Option("heads"), Option("tails"))))
@@ -50,8 +61,15 @@ def lifepath_register_species(ruleset_id: str, register: Any) -> None:
 @hookimpl
 def lifepath_register_house_rules(ruleset_id: str, register: Any) -> None:
     if ruleset_id == "nowhere-yet":
-        register("demo_crisis", {"type": "string", "enum": ["off", "scar"], "default": "off",
-                                 "description": "scar: a crisis leaves a scar instead of medical debt."})
+        register(
+            "demo_crisis",
+            {
+                "type": "string",
+                "enum": ["off", "scar"],
+                "default": "off",
+                "description": "scar: a crisis leaves a scar instead of medical debt.",
+            },
+        )
 
 
 @hookimpl
