@@ -80,6 +80,25 @@ def static_choice(key: str, prompt: str, ids: tuple[str, ...], free_text: bool =
     return Decision(key, prompt, tuple(Option(i) for i in ids), free_text=free_text)
 
 
+@lru_cache(maxsize=1)
+def education_options() -> tuple[Option, ...]:
+    from .tables import tables
+
+    return tuple(Option(s, s, 1.0) for s in tables()["education"]["skills"])
+
+
+@lru_cache(maxsize=256)
+def homeworld_options(skills: tuple[str, ...]) -> tuple[Option, ...]:
+    return tuple(Option(s, f"{s} (homeworld)", 3.0) for s in skills)
+
+
+@lru_cache(maxsize=64)
+def skill_table_choice(career: str, i: int, n: int, advanced: bool) -> Decision:
+    names = ["personal_development", "service_skills", "specialist"] + (["advanced_education"] if advanced else [])
+    opts = tuple(Option(k, TABLE_LABELS[k], 1.0) for k in names)
+    return Decision("skill-table", f"Skill roll {i} of {n} in {career}: which table?", opts)
+
+
 @lru_cache(maxsize=4096)
 def career_option(cid: str, name: str, weight: float) -> Option:
     return Option(cid, name, weight)
@@ -252,16 +271,17 @@ class Procedure:
         self.sheet.extra["homeworld"] = home.to_dict()
         ctx.note(f"homeworld {home.name}: {home.law_descriptor}, trade codes {' '.join(home.trade_codes) or 'none'}")
         count = max(self.proc["background_skills_minimum"], self.proc["background_skills_base"] + self.dm("Edu"))
-        education = list(self.t["education"]["skills"])
+        education = education_options()
+        homeworld = homeworld_options(home.skills)
+        key = self.book.key
         ctx.apply_traits(self.trait_rows, "background")
         for pick in range(count):
             taken = self.sheet.skills
             pool: list[Option] = []
             if pick < self.proc["homeworld_skill_picks"]:
-                pool += [Option(s, f"{s} (homeworld)", 3.0) for s in home.skills if self.book.key(s) not in taken]
-            pool += [
-                Option(s, s, 1.0) for s in education if self.book.key(s) not in taken and all(o.id != s for o in pool)
-            ]
+                pool += [o for o in homeworld if key(o.id) not in taken]
+            offered = {o.id for o in pool}
+            pool += [o for o in education if o.id not in offered and key(o.id) not in taken]
             if not pool:
                 ctx.note("no background skill is left to choose")
                 break
@@ -313,7 +333,14 @@ class Procedure:
         elif self.life.crisis_survivor:
             ctx.note("a crisis survivor fails every qualification: only the Drifter career is open")
             available = [c for c in available if c.id == "drifter"]
-        opts = [career_option(c.id, c.name, self._career_weight(c.data)) for c in available]
+        weights = ctx.options.get("career_weights")
+        if weights and not self.life.entered:
+            by_name = {c.id: c for c in available}
+            chosen_weights = {registry.find("career", ctx.ruleset.id, str(k)).id: float(v) for k, v in dict(weights).items()}
+            available = [by_name[cid] for cid in chosen_weights if cid in by_name] or available
+            opts = [career_option(c.id, c.name, chosen_weights.get(c.id, 0.0)) for c in available]
+        else:
+            opts = [career_option(c.id, c.name, self._career_weight(c.data)) for c in available]
         if self.target_terms == 0 and not self.life.entered:
             opts = [Option("none", "no career: finish now", 1.0)] + [Option(o.id, o.label, 0.0) for o in opts]
         cid = ctx.choose(Decision("career", "Choose a career", tuple(opts)))
@@ -356,8 +383,8 @@ class Procedure:
     def _career_weight(self, career: Mapping[str, Any]) -> float:
         if career["id"] == "drifter":
             return 0.3
-        q = career["qualification"]
-        return 1.0 + max(0, self.dm(q["characteristic"]))
+        dm = self.dm(career["qualification"]["characteristic"])
+        return 1.0 + dm if dm > 0 else 1.0
 
     def draft(self) -> str:
         ctx = self.ctx
@@ -481,11 +508,8 @@ class Procedure:
 
     def skill_roll(self, career: Mapping[str, Any], i: int, n: int) -> None:
         ctx = self.ctx
-        names = ["personal_development", "service_skills", "specialist"]
-        if self.sheet.characteristics["Edu"] >= self.proc["advanced_education_min_edu"]:
-            names.append("advanced_education")
-        opts = tuple(Option(k, TABLE_LABELS[k], 1.0) for k in names)
-        which = ctx.choose(Decision("skill-table", f"Skill roll {i} of {n} in {career['name']}: which table?", opts))
+        advanced = self.sheet.characteristics["Edu"] >= self.proc["advanced_education_min_edu"]
+        which = ctx.choose(skill_table_choice(career["name"], i, n, advanced))
         roll = ctx.roll(self.proc["skill_dice"], f"{TABLE_LABELS[which]}: {career['name']}").total
         entry = career["skill_tables"][which][roll - 1]
         why = f"{TABLE_LABELS[which]} {roll}"
