@@ -78,10 +78,12 @@ def create(
     rules = houserules.resolve(registry.declaration(rs.id), stored_rules, rule)
     if seed is None:
         seed = new_seed()
-    extra = dict(houserules.parse_pairs(option))
-    options = build_options(
-        career=career, species=species, homeworld=homeworld, uwp=uwp, trade_codes=trade_codes,
-        law_level=law_level, terms=terms, **extra,
+    options = dict(houserules.parse_pairs(option))
+    options.update(
+        build_options(
+            career=career, species=species, homeworld=homeworld, uwp=uwp, trade_codes=trade_codes,
+            law_level=law_level, terms=terms,
+        )
     )
     observer = None
     if auto:

@@ -12,12 +12,13 @@ from lifepath.history import describe
 class PromptChooser:
     """Asks a person. Options are numbered; a number or an option's name answers.
 
-    Reads from ``stdin`` and writes to ``stdout`` (both replaceable, for tests driving a real session).
+    Reads from ``stdin`` and writes prompts and panels to ``stderr``, so that standard output carries only
+    the finished character (text or ``--json``) and can be redirected while a person plays.
     """
 
-    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    def __init__(self, stdin: TextIO | None = None, out: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
-        self.out = stdout or sys.stdout
+        self.out = out or sys.stderr
 
     def show(self, event: dict[str, Any]) -> None:
         """Observer for the creation context: print throws as panels, other events as lines."""

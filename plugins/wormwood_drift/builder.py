@@ -62,6 +62,7 @@ class Builder:
     # -- Scars, gear, people ----------------------------------------------------------------------
 
     def scar_texts(self) -> list[str]:
+        """Every Scar the character bears, in the order earned."""
         return [str(s["scar"]) for s in self.extra["scars"]]
 
     def add_scar(self, text: str, source: str) -> None:
@@ -89,6 +90,7 @@ class Builder:
         self.add_scar(answer.strip(), source)
 
     def add_gear(self, item: str, why: str) -> None:
+        """Add a piece of gear to the sheet's equipment."""
         self.sheet.equipment.append(item)
         self.ctx.change("gear", None, item, why)
 

@@ -29,6 +29,7 @@ class TermLimits:
 
 
 def _rule(b: Builder, name: str) -> int:
+    """An integer house rule's value in force (its declared default if the context lacks it)."""
     if name in b.ctx.rules and b.ctx.rules[name] is not None:
         return int(b.ctx.rules[name])
     return int(b.t.house_rules.data["properties"][name]["default"])
@@ -43,7 +44,10 @@ def limits(b: Builder) -> TermLimits:
             hint="set them so that min_terms <= max_terms, e.g. --rule max_terms=4",
         )
     raw = b.ctx.options.get("terms")
-    target = int(raw) if raw is not None else None
+    try:
+        target = int(raw) if raw is not None else None
+    except (TypeError, ValueError):
+        raise LifepathError(f"--terms '{raw}' is not a whole number", hint=f"give from {least} to {most}") from None
     if target is not None and not least <= target <= most:
         raise LifepathError(
             f"--terms {target} is outside the {least} to {most} terms the rules allow",
@@ -87,6 +91,7 @@ def careers(b: Builder) -> None:
 
 
 def _record(b: Builder, path: Contribution) -> CareerRecord:
+    """The sheet's one career record per Path (terms on a Path add up however they are spread)."""
     for record in b.sheet.careers:
         if record.career == path.id:
             return record

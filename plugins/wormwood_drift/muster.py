@@ -45,6 +45,7 @@ def muster_out(b: Builder) -> None:
 
 
 def _benefit(b: Builder, kind: str, table: Mapping[str, Any]) -> str:
+    """Apply one benefit; return a short description of what it gave."""
     ctx = b.ctx
     why = f"Muster Out: {kind}"
     if kind == "credits":

@@ -25,6 +25,7 @@ def run(ctx: Context, t: Tables) -> None:
 
 
 def finish(b: Builder) -> None:
+    """Age from the terms served, the cascades of the skills held, derived values, and a name."""
     ctx = b.ctx
     creation = b.t["creation"]
     start = int(creation["starting_age"])

@@ -21,9 +21,11 @@ class SkillBook:
         return list(self.rows)
 
     def rank(self, skill: str) -> int:
+        """The character's Broad rank in ``skill`` (0 when untrained)."""
         return int(self.ctx.sheet.skills.get(skill, 0))
 
     def can_raise(self, skill: str) -> bool:
+        """Whether one more rank keeps ``skill`` within the cap."""
         return self.rank(skill) < self.maximum
 
     def cascades(self, skill: str) -> list[str]:

@@ -210,7 +210,7 @@ def test_example_files_follow_the_build_schema() -> None:
 # ------------------------------------------------------------------ the installed CLI
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    exe = shutil.which("lifepath") or str(Path(sys.executable).parent / "lifepath")
+    exe = str(Path(sys.executable).parent / "lifepath")
     return subprocess.run([exe, *args], capture_output=True, text=True, timeout=120)
 
 

@@ -358,7 +358,7 @@ def test_crisis_answer_is_for_black_nova_only() -> None:
 # ------------------------------------------------------------------ the installed CLI
 
 def lifepath_exe() -> str:
-    return shutil.which("lifepath") or str(Path(sys.executable).parent / "lifepath")
+    return str(Path(sys.executable).parent / "lifepath")
 
 
 def test_cli_create_auto() -> None:

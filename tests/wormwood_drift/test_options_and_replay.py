@@ -98,3 +98,9 @@ def test_a_plugin_can_add_a_path() -> None:
     c = create_character(registry, RULESET, 1, options={"path": "keeper"})
     assert c.sheet.extra["terms"][0]["path"] == "Lighthouse Keeper"
     assert "Beacon key" in c.sheet.equipment
+
+
+def test_terms_given_as_text() -> None:
+    assert create_character(REGISTRY, RULESET, 1, options={"terms": "3"}).sheet.total_terms == 3
+    with pytest.raises(LifepathError, match="not a whole number"):
+        create_character(REGISTRY, RULESET, 1, options={"terms": "three"})
