@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lifepath.errors import TableError
 
@@ -82,3 +82,33 @@ def tables_digest(tables: list[Table]) -> str:
         h.update(digest.encode())
         h.update(b"\n")
     return h.hexdigest()
+
+
+T = TypeVar("T", bound="TableSet")
+
+
+@dataclass(frozen=True)
+class TableSet:
+    """A ruleset's named tables, read from its package's data folder, with its house-rule declaration.
+
+    Rulesets subclass it to add typed views of their numbers; ``ruleset.tables()`` returns :meth:`all`.
+    """
+
+    files: dict[str, Table]
+    house_rules: Table
+    extra: tuple[Table, ...] = field(default=())
+
+    def __getitem__(self, name: str) -> Any:
+        return self.files[name].data
+
+    def all(self) -> list[Table]:
+        """Every table, for validation and the provenance digest."""
+        return [*self.files.values(), self.house_rules, *self.extra]
+
+    @classmethod
+    def load(
+        cls: type[T], package: str, names: tuple[str, ...], folder: str = "data", extra: tuple[Table, ...] = ()
+    ) -> T:
+        """Load ``<folder>/<name>.json`` for each name and ``<folder>/house_rules.json`` from ``package``."""
+        files = {name: load_table(package, f"{folder}/{name}.json") for name in names}
+        return cls(files, load_table(package, f"{folder}/house_rules.json"), extra)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from lifepath import Table, load_table
+from lifepath.tables import TableSet
 
 PACKAGE = "lifepath.plugins.black_nova"
 
@@ -25,17 +25,8 @@ class Pool:
 
 
 @dataclass(frozen=True)
-class Tables:
+class Tables(TableSet):
     """Every table of the ruleset, plus typed views of the numbers creation and checking use."""
-
-    files: dict[str, Table]
-    house_rules: Table
-
-    def __getitem__(self, name: str) -> Any:
-        return self.files[name].data
-
-    def all(self) -> list[Table]:
-        return [*self.files.values(), self.house_rules]
 
     # -- views --------------------------------------------------------------------------------------
 
@@ -87,12 +78,14 @@ class Tables:
 
 def _pool(data: dict[str, Any]) -> Pool:
     return Pool(
-        int(data["points"]), int(data["cost_per_rank"]), int(data["minimum"]), int(data["maximum"]),
+        int(data["points"]),
+        int(data["cost_per_rank"]),
+        int(data["minimum"]),
+        int(data["maximum"]),
         bool(data["all_must_be_spent"]),
     )
 
 
 @lru_cache(maxsize=1)
 def tables() -> Tables:
-    files = {name: load_table(PACKAGE, f"data/{name}.json") for name in NAMES}
-    return Tables(files, load_table(PACKAGE, "data/house_rules.json"))
+    return Tables.load(PACKAGE, NAMES)

@@ -6,24 +6,15 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from lifepath import Table, load_table
+from lifepath.tables import TableSet
 
 PACKAGE = "lifepath.plugins.d6_pool"
 NAMES = ("attributes", "classes", "pool", "skills", "traits", "names")
 
 
 @dataclass(frozen=True)
-class Book:
+class Book(TableSet):
     """Every table of the ruleset, and the lookups built from them."""
-
-    files: dict[str, Table]
-    house_rules: Table
-
-    def __getitem__(self, name: str) -> Any:
-        return self.files[name].data
-
-    def all(self) -> list[Table]:
-        return [*self.files.values(), self.house_rules]
 
     # -- attributes ---------------------------------------------------------------------------------
 
@@ -129,5 +120,4 @@ def split_spec_key(key: str) -> tuple[str, str]:
 
 @lru_cache(maxsize=1)
 def book() -> Book:
-    files = {name: load_table(PACKAGE, f"data/{name}.json") for name in NAMES}
-    return Book(files, load_table(PACKAGE, "data/house_rules.json"))
+    return Book.load(PACKAGE, NAMES)

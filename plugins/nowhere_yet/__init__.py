@@ -66,7 +66,7 @@ def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
 @hookimpl
 def lifepath_register_careers(ruleset_id: str, register: Callable[..., None]) -> None:
     if ruleset_id == RULESET_ID:
-        for table in tables().careers:
+        for table in tables().extra:
             register(table)
 
 

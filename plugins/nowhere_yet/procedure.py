@@ -336,7 +336,8 @@ class Procedure:
         weights = ctx.options.get("career_weights")
         if weights and not self.life.entered:
             by_name = {c.id: c for c in available}
-            chosen_weights = {registry.find("career", ctx.ruleset.id, str(k)).id: float(v) for k, v in dict(weights).items()}
+            find = registry.find
+            chosen_weights = {find("career", ctx.ruleset.id, str(k)).id: float(v) for k, v in dict(weights).items()}
             available = [by_name[cid] for cid in chosen_weights if cid in by_name] or available
             opts = [career_option(c.id, c.name, chosen_weights.get(c.id, 0.0)) for c in available]
         else:

@@ -4,27 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from lifepath import Table, load_table
+from lifepath import Table
+from lifepath.tables import TableSet
 
 PACKAGE = "lifepath.plugins.wormwood_drift"
 
 #: every data file but the house-rule declaration, by the name code uses for it
 NAMES = (
-    "attributes", "backgrounds", "formative_events", "paths", "skills", "muster_out", "creation", "scars", "names",
+    "attributes",
+    "backgrounds",
+    "formative_events",
+    "paths",
+    "skills",
+    "muster_out",
+    "creation",
+    "scars",
+    "names",
 )
 
 
 @dataclass(frozen=True)
-class Tables:
+class Tables(TableSet):
     """The ruleset's tables. Career Paths are read here and also registered through the careers hook."""
-
-    files: dict[str, Table]
-    house_rules: Table
-
-    def __getitem__(self, name: str) -> Any:
-        return self.files[name].data
 
     def all(self) -> list[Table]:
         """Every table, for :meth:`lifepath.Ruleset.tables`."""
@@ -38,5 +40,4 @@ class Tables:
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """Load every table (cached for the life of the process)."""
-    files = {name: load_table(PACKAGE, f"data/{name}.json") for name in NAMES}
-    return Tables(files, load_table(PACKAGE, "data/house_rules.json"))
+    return Tables.load(PACKAGE, NAMES)

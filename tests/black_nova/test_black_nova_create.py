@@ -391,14 +391,14 @@ def test_cli_interactive_session() -> None:
         input="\n".join(answers) + "\n", capture_output=True, text=True, timeout=120, env=env,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    out = result.stdout
+    out = result.stderr  # prompts go to stderr; stdout carries only the character
     for n in range(6, 0, -1):
         assert f"Attribute points: {n} of 6 left." in out
     for n in range(7, 0, -1):
         assert f"Skill points: {n} of 7 left." in out
     assert "Strength (already at the maximum rank of 3)" in out
     assert "please answer with a number" in out  # "Strength" at rank 3, then "Inscrutable" after ESP
-    assert out.endswith(
+    assert result.stdout == (
         "Zed Quarry: Strength 3, Dexterity 2, Intelligence 0\n"
         "Hit points 6; inventory 4 items; melee damage x2 (Strength 3)\n"
         "Perks: ESP\n"
