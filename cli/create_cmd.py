@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-
 from lifepath.cli.errors import friendly
 
 
@@ -27,22 +26,30 @@ def build_options(**values: Any) -> dict[str, Any]:
 
 @friendly
 def create(
-    ruleset: str = typer.Option(None, "--ruleset", "-r", help="Ruleset id or name (default: nowhere-yet, or the campaign's)."),
-    seed: int = typer.Option(None, "--seed", help="Seed for the dice; the same seed and answers give the same character."),
+    ruleset: str = typer.Option(
+        None, "--ruleset", "-r", help="Ruleset id or name (default: nowhere-yet, or the campaign's)."
+    ),
+    seed: int = typer.Option(
+        None, "--seed", help="Seed for the dice; the same seed and answers give the same character."
+    ),
     rule: list[str] = typer.Option([], "--rule", help="House rule NAME=VALUE (repeatable), e.g. --rule max_terms=4."),
     auto: bool = typer.Option(False, "--auto", help="Make an NPC: a seeded policy answers every decision."),
     career: str = typer.Option(None, "--career", help="The career to aim for first (case-insensitive)."),
     species: str = typer.Option(None, "--species", help="The species/origin (case-insensitive)."),
     homeworld: str = typer.Option(None, "--homeworld", help="Homeworld name (with --uwp for a world of your own)."),
     uwp: str = typer.Option(None, "--uwp", help="Homeworld UWP such as A788899-C; trade codes and law level follow."),
-    trade_codes: str = typer.Option(None, "--trade-codes", help="Homeworld trade codes directly, e.g. Ag,Ni (with --law-level)."),
+    trade_codes: str = typer.Option(
+        None, "--trade-codes", help="Homeworld trade codes directly, e.g. Ag,Ni (with --law-level)."
+    ),
     law_level: int = typer.Option(None, "--law-level", help="Homeworld law level, with --trade-codes."),
     terms: int = typer.Option(None, "--terms", min=0, help="How many terms the NPC policy aims for."),
     option: list[str] = typer.Option([], "--option", help="A ruleset-specific creation option KEY=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print the full JSON export."),
     history: bool = typer.Option(False, "--history", help="Print every throw and decision."),
     out: Path = typer.Option(None, "--out", "-o", help="Write the JSON export to this file as well."),
-    campaign: str = typer.Option(None, "--campaign", "-c", help="Make the character under this campaign and save it there."),
+    campaign: str = typer.Option(
+        None, "--campaign", "-c", help="Make the character under this campaign and save it there."
+    ),
     player: str = typer.Option(None, "--player", help="Who plays the character (with --campaign)."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
     content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
@@ -81,8 +88,13 @@ def create(
     options = dict(houserules.parse_pairs(option))
     options.update(
         build_options(
-            career=career, species=species, homeworld=homeworld, uwp=uwp, trade_codes=trade_codes,
-            law_level=law_level, terms=terms,
+            career=career,
+            species=species,
+            homeworld=homeworld,
+            uwp=uwp,
+            trade_codes=trade_codes,
+            law_level=law_level,
+            terms=terms,
         )
     )
     observer = None
@@ -99,7 +111,9 @@ def create(
         prompt = PromptChooser()
         chooser = prompt
         observer = prompt.show
-    character = run_creation(registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer)
+    character = run_creation(
+        registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer
+    )
     if out is not None:
         _write_atomic(out, character.to_json())
     if store is not None and camp is not None:
@@ -134,4 +148,6 @@ def _write_atomic(path: Path, text: str) -> None:
             fh.write(text)
         os.replace(tmp, path)
     except OSError as exc:
-        raise LifepathError(f"cannot write {path} ({exc.strerror})", hint="check the folder exists and is writable") from None
+        raise LifepathError(
+            f"cannot write {path} ({exc.strerror})", hint="check the folder exists and is writable"
+        ) from None

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import typer
-
-from lifepath.cli import campaign_cmd, check_cmd, create_cmd, info_cmd, plugin_cmd, roster_cmd, schema_cmd, verify_cmd
+from lifepath.cli import (
+    campaign_cmd,
+    check_cmd,
+    create_cmd,
+    generate_cmd,
+    info_cmd,
+    odds_cmd,
+    plugin_cmd,
+    roster_cmd,
+    schema_cmd,
+    verify_cmd,
+)
 
 app = typer.Typer(
     name="lifepath",
@@ -25,7 +35,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
 ) -> None:
     """Create tabletop-RPG characters under pluggable rulesets, and keep campaign rosters."""
 
@@ -38,6 +50,8 @@ check_cmd.register(app)
 campaign_cmd.register(app)
 roster_cmd.register(app)
 plugin_cmd.register(app)
+generate_cmd.register(app)
+odds_cmd.register(app)
 
 
 def run() -> None:

@@ -232,7 +232,11 @@ class Registry:
                     have = ruleset.version if ruleset is not None else None
                 if have is None:
                     raise _PluginFailed(name, f"it needs the ruleset '{target}' ({spec}), which is not installed")
-                if not satisfies(have, spec):
+                try:
+                    ok = satisfies(have, str(spec))
+                except LifepathError as exc:
+                    raise _PluginFailed(name, f"its lifepath_requires is unreadable: {exc.paragraph()}") from None
+                if not ok:
                     raise _PluginFailed(
                         name,
                         f"it supports {target} {spec} but {target} {have} is installed; "

@@ -342,7 +342,7 @@ def test_the_house_rule_shifts_every_roll(lifepath_create: Callable[..., Charact
 
 README = '''# @@dist@@
 
-A [lifepath](https://lifepath.example/) plugin that @@adds@@. Made with `lifepath plugin new`.
+A lifepath plugin that @@adds@@. Made with `lifepath plugin new`.
 
 ## Use it
 
@@ -355,7 +355,7 @@ $ pytest
 
 ## What to change
 
-- `@@package@@/@@data@@`: @@data_help@@ Check it with `lifepath schema validate @@package@@/data`.
+- `@@package@@/@@data@@`: @@data_help@@
 - `@@package@@/__init__.py`: the hook implementations. `lifepath_requires` says which versions you
   support; lifepath refuses the plugin, with one warning, when they do not match.
 - `tests/`: tests written with lifepath's test kit (`lifepath.testing`): the fixtures `lifepath_registry`
@@ -510,7 +510,7 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
             "try": f"lifepath create --auto --career {names.short}",
             "data": f"data/{names.short}.json",
             "data_help": "the career's throws, ranks, skill tables and benefits "
-            "(schema: nowhere-yet.career.schema.json).",
+            f"(schema: nowhere-yet.career.schema.json). Check it with `lifepath schema validate {pkg}/data`.",
         }
         files[f"{pkg}/__init__.py"] = _fill(CAREER_MODULE, values)
         files[f"{pkg}/data/{names.short}.json"] = _json(career_table(names))
@@ -522,7 +522,7 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
             "try": f"lifepath create --auto --species {names.short}",
             "data": f"data/{names.short}.json",
             "data_help": "the species' dice, racial maxima, traits and ages "
-            "(schema: nowhere-yet.species.schema.json).",
+            f"(schema: nowhere-yet.species.schema.json). Check it with `lifepath schema validate {pkg}/data`.",
         }
         files[f"{pkg}/__init__.py"] = _fill(SPECIES_MODULE, values)
         files[f"{pkg}/data/{names.short}.json"] = _json(species_table(names))
@@ -533,8 +533,9 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
             "adds": f"adds the **{names.title}** ruleset",
             "try": f"lifepath create --ruleset {names.short} --auto",
             "data": "data/rules.json",
-            "data_help": f"the ruleset's table; its schema is `{pkg}/schema/rules.schema.json`, returned by "
-            "the ruleset's `schemas()`.",
+            "data_help": f"the ruleset's table. Its schema, `{pkg}/schema/rules.schema.json`, is the plugin's "
+            "own (returned by the ruleset's `schemas()`); the test `test_tables_validate` checks the table "
+            "against it.",
         }
         files[f"{pkg}/__init__.py"] = _fill(RULESET_MODULE, values)
         files[f"{pkg}/data/rules.json"] = _json(ruleset_table(names))

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
-
 from lifepath.character import Character
 from lifepath.creation import Context, create
 from lifepath.decisions import PolicyChooser, ScriptedChooser
@@ -52,10 +51,7 @@ def create_character(
 
     rs = registry.ruleset(ruleset)
     declaration = registry.declaration(rs.id)
-    if isinstance(rules, Mapping):
-        resolved = resolve(declaration, rules)
-    else:
-        resolved = resolve(declaration, None, rules)
+    resolved = resolve(declaration, rules) if isinstance(rules, Mapping) else resolve(declaration, None, rules)
     chooser = ScriptedChooser.by_key(answers or {}, fallback=PolicyChooser(seed))
     return create(registry, rs.id, seed=seed, rules=resolved, chooser=chooser, options=options)
 
@@ -146,7 +142,8 @@ def events(character: Character, type: str | None = None, **fields: Any) -> list
     """The character's history events of ``type`` (``"throw"``, ``"decision"``, ``"change"``, ``"note"``,
     ``"crisis"``; any type when ``None``) whose ``fields`` equal the values given, in order."""
     return [
-        e for e in character.history
+        e
+        for e in character.history
         if (type is None or e.get("type") == type) and all(e.get(k) == v for k, v in fields.items())
     ]
 
@@ -161,8 +158,13 @@ def lifepath_registry() -> Registry:
 def lifepath_create(lifepath_registry: Registry) -> Callable[..., Character]:
     """``lifepath_create(ruleset, seed=1, answers=None, rules=(), options=None)`` on a fresh registry."""
 
-    def make(ruleset: str, seed: int = 1, answers: Mapping[str, Sequence[str] | str] | None = None,
-             rules: Sequence[str] | Mapping[str, Any] = (), options: Mapping[str, Any] | None = None) -> Character:
+    def make(
+        ruleset: str,
+        seed: int = 1,
+        answers: Mapping[str, Sequence[str] | str] | None = None,
+        rules: Sequence[str] | Mapping[str, Any] = (),
+        options: Mapping[str, Any] | None = None,
+    ) -> Character:
         return create_character(lifepath_registry, ruleset, seed, answers, rules, options)
 
     return make

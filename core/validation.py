@@ -104,6 +104,8 @@ class Validator:
         from jsonschema.exceptions import best_match, relevance
 
         found = sorted(self._validator(sid).iter_errors(table.data), key=relevance)
+        # a misspelt field shows up twice (unexpected + required): name the misspelling first
+        found.sort(key=lambda e: e.validator != "additionalProperties")
         # an error under oneOf/anyOf is clearer as its most relevant sub-error (the deepest, most specific)
         found = [best_match([e]) if e.context else e for e in found]
         return [_to_table_error(table, e) for e in found]
@@ -124,8 +126,28 @@ def _pointer(path: Iterable[Any]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
+def _unexpected_keys(error: ValidationError) -> list[str]:
+    schema: Any = error.schema
+    instance: Any = error.instance
+    if not isinstance(schema, dict) or not isinstance(instance, dict):
+        return []
+    known = set(schema.get("properties", {}))
+    return sorted(k for k in instance if k not in known)
+
+
 def _to_table_error(table: Table, error: ValidationError) -> TableError:
     pointer = _pointer(error.absolute_path)
+    if error.validator == "additionalProperties":
+        unexpected = _unexpected_keys(error)
+        if unexpected:
+            pointer = _pointer([*error.absolute_path, unexpected[0]])
+            return TableError(
+                f"the field '{unexpected[0]}' is not one this table has",
+                file=table.source,
+                line=line_of(table.text, pointer),
+                pointer=pointer,
+                hint="remove or rename it (check its spelling against the schema)",
+            )
     expected = _expected(error)
     return TableError(
         error.message if not expected else f"{_short(error.instance)} is not allowed here: {expected}",

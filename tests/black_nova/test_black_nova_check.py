@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -45,6 +44,7 @@ def only(violations: list[str], rule: str) -> str:
 
 # ------------------------------------------------------------------ legal builds
 
+
 def test_legal_build_has_no_violations() -> None:
     assert check(LEGAL) == []
 
@@ -56,8 +56,11 @@ def test_esp_and_inscrutable_may_be_combined() -> None:
 
 
 def test_names_match_case_insensitively_and_perk_ids_work() -> None:
-    build = changed(attributes={"strength": 2, "DEXTERITY": 2, "Intelligence": 1}, perks=["esp"],
-                    skills={"melee": 1, "marksmanship": 2, "PILOTING": 3, "Medicine": 1})
+    build = changed(
+        attributes={"strength": 2, "DEXTERITY": 2, "Intelligence": 1},
+        perks=["esp"],
+        skills={"melee": 1, "marksmanship": 2, "PILOTING": 3, "Medicine": 1},
+    )
     assert check(build) == []
     assert check(changed(perks=["exceptional-luck"])) == []
 
@@ -69,6 +72,7 @@ def test_skills_left_out_have_rank_zero_and_ruleset_may_be_omitted() -> None:
 
 
 # ------------------------------------------------------------------ one test per kind of violation
+
 
 def test_overspent_attribute_points() -> None:
     build = changed(attributes={"Strength": 3, "Dexterity": 2, "Intelligence": 1})
@@ -157,12 +161,14 @@ def test_duplicate_perk() -> None:
         (changed(perks="ESP"), '"perks" must be a list of perk names, not text'),
         (changed(perks=[3]), "a perk must be named by text, not a number (3)"),
         (changed(skills={"Piloting": "3"}), "skill Piloting must be a whole number from 0 to 4, not text ('3')"),
-        (changed(attributes={"Strength": True, "Dexterity": 2, "Intelligence": 2}),
-         "attribute Strength must be a whole number from 0 to 3, not true/false"),
+        (
+            changed(attributes={"Strength": True, "Dexterity": 2, "Intelligence": 2}),
+            "attribute Strength must be a whole number from 0 to 3, not true/false",
+        ),
         (changed(name=""), "the name must be non-empty text"),
         (changed(species="human"), "'species' is not part of a build"),
         (changed(ruleset="d6-pool"), "the build is for the ruleset 'd6-pool', not 'black-nova'"),
-        ({k: v for k, v in LEGAL.items() if k != "skills"}, 'the build has no skills'),
+        ({k: v for k, v in LEGAL.items() if k != "skills"}, "the build has no skills"),
         (changed(attributes={"Strength": 2, "Strength ": 2, "Dexterity": 1, "Intelligence": 1}), "given twice"),
     ],
 )
@@ -175,8 +181,14 @@ def test_every_violation_is_listed_at_once() -> None:
     build = json.loads((BUILDS / "illegal_many.json").read_text(encoding="utf-8"))
     rules = [v.rsplit("(rule: ", 1)[1].rstrip(")") for v in check(build)]
     assert rules == [
-        "attribute range 0-3", "attribute range 0-3", "unknown attribute", "each perk at most once", "unknown perk",
-        "skill range 0-4", "unknown skill", "only 6 attribute points",
+        "attribute range 0-3",
+        "attribute range 0-3",
+        "unknown attribute",
+        "each perk at most once",
+        "unknown perk",
+        "skill range 0-4",
+        "unknown skill",
+        "only 6 attribute points",
     ]
 
 
@@ -208,6 +220,7 @@ def test_example_files_follow_the_build_schema() -> None:
 
 
 # ------------------------------------------------------------------ the installed CLI
+
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     exe = str(Path(sys.executable).parent / "lifepath")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,8 +23,13 @@ from lifepath.testing import create_character, make_registry
 REGISTRY = make_registry("black_nova")
 RULESET = REGISTRY.ruleset("black-nova")
 SKILL_ATTRIBUTE = {
-    "Melee": "Strength", "Gunnery": "Dexterity", "Marksmanship": "Dexterity", "Piloting": "Dexterity",
-    "Medicine": "Intelligence", "Engineering and robotics": "Intelligence", "Science": "Intelligence",
+    "Melee": "Strength",
+    "Gunnery": "Dexterity",
+    "Marksmanship": "Dexterity",
+    "Piloting": "Dexterity",
+    "Medicine": "Intelligence",
+    "Engineering and robotics": "Intelligence",
+    "Science": "Intelligence",
 }
 
 
@@ -71,8 +75,12 @@ def test_golden_seed_11() -> None:
     extra = c.sheet.extra
     assert (extra["hit_points"], extra["inventory_slots"], extra["melee_damage_multiplier"]) == (5, 4, 1)
     assert RULESET.roster_fields(c) == {
-        "species": "-", "careers": "Marksmanship 4, Gunnery 1, Piloting 1", "age": "-",
-        "profile": "Str 2 Dex 3 Int 1 HP 5", "perks": "-", "hit_points": "5",
+        "species": "-",
+        "careers": "Marksmanship 4, Gunnery 1, Piloting 1",
+        "age": "-",
+        "profile": "Str 2 Dex 3 Int 1 HP 5",
+        "perks": "-",
+        "hit_points": "5",
     }
 
 
@@ -80,10 +88,19 @@ def test_golden_seed_42() -> None:
     c = create_character(REGISTRY, "black-nova", seed=42)
     assert RULESET.render(c) == GOLDEN_42
     assert c.sheet.extra["build"] == {
-        "ruleset": "black-nova", "name": "Wren Osei",
-        "attributes": {"Strength": 2, "Dexterity": 3, "Intelligence": 0}, "perks": ["ESP"],
-        "skills": {"Melee": 2, "Gunnery": 3, "Marksmanship": 1, "Piloting": 1, "Medicine": 0,
-                   "Engineering and robotics": 0, "Science": 0},
+        "ruleset": "black-nova",
+        "name": "Wren Osei",
+        "attributes": {"Strength": 2, "Dexterity": 3, "Intelligence": 0},
+        "perks": ["ESP"],
+        "skills": {
+            "Melee": 2,
+            "Gunnery": 3,
+            "Marksmanship": 1,
+            "Piloting": 1,
+            "Medicine": 0,
+            "Engineering and robotics": 0,
+            "Science": 0,
+        },
     }
 
 
@@ -93,8 +110,13 @@ def test_golden_scripted_strong_psychic() -> None:
     assert c.sheet.name == "Vex Marrow"
     assert c.sheet.traits == ["ESP", "Inscrutable"]
     assert c.sheet.extra["roll_bonuses"] == {
-        "Melee": 7, "Gunnery": 1, "Marksmanship": 4, "Piloting": 1, "Medicine": 0,
-        "Engineering and robotics": 0, "Science": 0,
+        "Melee": 7,
+        "Gunnery": 1,
+        "Marksmanship": 4,
+        "Piloting": 1,
+        "Medicine": 0,
+        "Engineering and robotics": 0,
+        "Science": 0,
     }
     assert c.sheet.extra["roll_die"] == "1D8"
     assert [k for k, _ in c.provenance["decisions"]] == ["name"] + ["attribute-point"] * 6 + ["skill-point"] * 7
@@ -105,12 +127,18 @@ def test_golden_no_perks_focus_intelligence() -> None:
     assert c.sheet.extra["build"]["attributes"] == {"Strength": 1, "Dexterity": 2, "Intelligence": 3}
     assert c.sheet.extra["build"]["perks"] == []
     assert c.sheet.extra["build"]["skills"] == {
-        "Melee": 1, "Gunnery": 0, "Marksmanship": 0, "Piloting": 0, "Medicine": 2,
-        "Engineering and robotics": 1, "Science": 3,
+        "Melee": 1,
+        "Gunnery": 0,
+        "Marksmanship": 0,
+        "Piloting": 0,
+        "Medicine": 2,
+        "Engineering and robotics": 1,
+        "Science": 3,
     }
 
 
 # ------------------------------------------------------------------ every --auto build obeys every rule
+
 
 def assert_obeys_every_rule(build: dict[str, Any], extra: dict[str, Any]) -> None:
     attrs, perks, skills = build["attributes"], build["perks"], build["skills"]
@@ -172,12 +200,15 @@ def test_the_policy_favours_skills_of_higher_attributes() -> None:
 
 
 def test_focus_steers_the_policy() -> None:
-    focused = [create_character(REGISTRY, "black-nova", seed=s, options={"focus": "Dexterity"}).sheet.extra["build"]
-               for s in range(100)]
+    focused = [
+        create_character(REGISTRY, "black-nova", seed=s, options={"focus": "Dexterity"}).sheet.extra["build"]
+        for s in range(100)
+    ]
     assert sum(b["attributes"]["Dexterity"] for b in focused) / 100 > 2.2
 
 
 # ------------------------------------------------------------------ derived values and the seed's examples
+
 
 @pytest.mark.parametrize(("strength", "hp", "slots", "melee"), [(0, 3, 3, 1), (1, 4, 3, 1), (2, 5, 4, 1), (3, 6, 4, 2)])
 def test_derived_values_follow_strength(strength: int, hp: int, slots: int, melee: int) -> None:
@@ -192,7 +223,7 @@ def test_derived_values_ignore_other_attributes() -> None:
 
 
 def test_seed_example_piloting_roll_is_1d8_plus_dexterity_plus_piloting() -> None:
-    """"for a piloting roll you'd roll 1d8+dexterity+piloting" """
+    """ "for a piloting roll you'd roll 1d8+dexterity+piloting" """
     bonuses = roll_bonuses(tables(), {"Strength": 0, "Dexterity": 2, "Intelligence": 1}, {"Piloting": 3})
     assert bonuses["Piloting"] == 2 + 3
     assert bonuses["Science"] == 1
@@ -218,6 +249,7 @@ def test_a_bonus_of_seven_shows_no_critical_failures() -> None:
 
 # ------------------------------------------------------------------ determinism and replay
 
+
 @pytest.mark.parametrize("seed", [0, 1, 11, 42, 2**31 - 1])
 def test_same_seed_same_character(seed: int) -> None:
     a = create_character(REGISTRY, "black-nova", seed=seed)
@@ -227,8 +259,9 @@ def test_same_seed_same_character(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [0, 7, 42, 99991])
 def test_replay_is_identical(seed: int) -> None:
-    c = create_character(REGISTRY, "black-nova", seed=seed, rules={"esp_and_inscrutable": "exclusive"},
-                         options={"focus": "str"})
+    c = create_character(
+        REGISTRY, "black-nova", seed=seed, rules={"esp_and_inscrutable": "exclusive"}, options={"focus": "str"}
+    )
     assert verify(REGISTRY, c.to_dict()).identical
 
 
@@ -238,6 +271,7 @@ def test_replay_of_a_scripted_character_is_identical() -> None:
 
 
 # ------------------------------------------------------------------ the steps a player sees
+
 
 class Recorder:
     """Answers with the NPC policy (or scripted answers first) and keeps every decision it was asked."""
@@ -334,8 +368,12 @@ def test_an_illegal_scripted_answer_is_refused() -> None:
     from lifepath import LifepathError
 
     with pytest.raises(LifepathError, match="not a legal answer"):
-        create_character(REGISTRY, "black-nova", seed=1,
-                         answers={"attribute-point": ["Strength", "Strength", "Strength", "Strength"]})
+        create_character(
+            REGISTRY,
+            "black-nova",
+            seed=1,
+            answers={"attribute-point": ["Strength", "Strength", "Strength", "Strength"]},
+        )
 
 
 def test_unknown_focus_is_a_clear_error() -> None:
@@ -357,20 +395,37 @@ def test_crisis_answer_is_for_black_nova_only() -> None:
 
 # ------------------------------------------------------------------ the installed CLI
 
+
 def lifepath_exe() -> str:
     return str(Path(sys.executable).parent / "lifepath")
 
 
 def test_cli_create_auto() -> None:
-    result = subprocess.run([lifepath_exe(), "create", "--ruleset", "black-nova", "--auto", "--seed", "42"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [lifepath_exe(), "create", "--ruleset", "black-nova", "--auto", "--seed", "42"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout == GOLDEN_42
 
 
 def test_cli_create_json_is_deterministic_and_verifies(tmp_path: Path) -> None:
-    args = [lifepath_exe(), "create", "--ruleset", "black-nova", "--auto", "--seed", "11", "--json",
-            "--rule", "esp_and_inscrutable=exclusive", "--option", "focus=Intelligence"]
+    args = [
+        lifepath_exe(),
+        "create",
+        "--ruleset",
+        "black-nova",
+        "--auto",
+        "--seed",
+        "11",
+        "--json",
+        "--rule",
+        "esp_and_inscrutable=exclusive",
+        "--option",
+        "focus=Intelligence",
+    ]
     a = subprocess.run(args, capture_output=True, text=True, timeout=120)
     b = subprocess.run(args, capture_output=True, text=True, timeout=120)
     assert a.returncode == 0, a.stderr
@@ -388,7 +443,11 @@ def test_cli_interactive_session() -> None:
     env = {**os.environ, "LIFEPATH_INTERACTIVE": "1"}
     result = subprocess.run(
         [lifepath_exe(), "create", "--ruleset", "black-nova", "--seed", "5", "--rule", "esp_and_inscrutable=exclusive"],
-        input="\n".join(answers) + "\n", capture_output=True, text=True, timeout=120, env=env,
+        input="\n".join(answers) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stderr  # prompts go to stderr; stdout carries only the character

@@ -32,8 +32,14 @@ def test_the_ruleset_registers_as_a_point_build() -> None:
     rs = make_registry("black_nova").ruleset("Black Nova")
     assert (rs.id, rs.kind, rs.version) == ("black-nova", "point-build", "1.0.0")
     assert {t.source.rsplit("/", 1)[-1] for t in rs.tables()} == {
-        "attributes.json", "perks.json", "skills.json", "derived.json", "rolls.json", "names.json",
-        "procedure.json", "house_rules.json",
+        "attributes.json",
+        "perks.json",
+        "skills.json",
+        "derived.json",
+        "rolls.json",
+        "names.json",
+        "procedure.json",
+        "house_rules.json",
     }
 
 
@@ -80,7 +86,10 @@ def test_perks_from_the_seed() -> None:
     p = load("perks.json")
     # "Each one costs an attribute point."
     assert [(x["name"], x["cost"]) for x in p["perks"]] == [
-        ("Flight", 1), ("ESP", 1), ("Inscrutable", 1), ("Exceptional luck", 1),
+        ("Flight", 1),
+        ("ESP", 1),
+        ("Inscrutable", 1),
+        ("Exceptional luck", 1),
     ]
     assert p["max_each"] == 1
 
@@ -129,6 +138,7 @@ def test_build_schema_agrees_with_the_data() -> None:
 
 
 # ------------------------------------------------------------------ the perk that is not shipped
+
 
 def test_no_perk_of_the_omitted_kind_is_shipped() -> None:
     for perk in load("perks.json")["perks"]:

@@ -14,7 +14,9 @@ def test_interactive_creation_shows_a_panel_for_every_throw(run_cli) -> None:
     assert "SUCCESS" in out or "FAILURE" in out
     panels = out.count("|  dice:")
     assert " Age " in result.stdout.splitlines()[0] and "Choose" not in result.stdout
-    throws = json.loads(run_cli("create", "--seed", "5", "--json", env={"LIFEPATH_INTERACTIVE": "1"}, input="1\n" * 400).stdout)
+    throws = json.loads(
+        run_cli("create", "--seed", "5", "--json", env={"LIFEPATH_INTERACTIVE": "1"}, input="1\n" * 400).stdout
+    )
     assert panels == sum(1 for e in throws["history"] if e["type"] == "throw")
 
 
@@ -34,7 +36,9 @@ def test_interactive_without_a_terminal_says_to_use_auto(run_cli) -> None:
 
 
 def test_names_match_case_insensitively(run_cli) -> None:
-    doc = json.loads(run_cli("create", "--auto", "--seed", "9", "--species", "AVIAN", "--career", "navy", "--json").stdout)
+    doc = json.loads(
+        run_cli("create", "--auto", "--seed", "9", "--species", "AVIAN", "--career", "navy", "--json").stdout
+    )
     assert doc["sheet"]["species"] == "avian"
     first = next(e for e in doc["history"] if e["type"] == "decision" and e["key"] == "career")
     assert first["options"] == ["navy"]
@@ -58,7 +62,9 @@ def test_unknown_names_list_the_known_ones(run_cli) -> None:
 def test_zero_terms_and_target_terms(run_cli) -> None:
     zero = json.loads(run_cli("create", "--auto", "--seed", "4", "--terms", "0", "--json").stdout)
     assert zero["sheet"]["careers"] == [] and zero["sheet"]["age"] == 18
-    aimed = [json.loads(run_cli("create", "--auto", "--seed", str(s), "--terms", "2", "--json").stdout) for s in range(3)]
+    aimed = [
+        json.loads(run_cli("create", "--auto", "--seed", str(s), "--terms", "2", "--json").stdout) for s in range(3)
+    ]
     assert all(sum(c["terms"] for c in doc["sheet"]["careers"]) >= 1 for doc in aimed)
 
 
