@@ -212,7 +212,7 @@ class Context:
 
     def crisis(self, crisis: Crisis) -> CrisisOutcome:
         """Hand a crisis to the ``lifepath_crisis`` hook; the first plugin to answer decides."""
-        outcome = self.hooks.lifepath_crisis(ctx=self, crisis=crisis)
+        outcome: CrisisOutcome | None = self.hooks.lifepath_crisis(ctx=self, crisis=crisis)
         if outcome is None:
             raise LifepathError(
                 f"no plugin decides crises for {self.ruleset.id} ({crisis.kind}: {crisis.cause})",
