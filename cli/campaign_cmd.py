@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import typer
+
 from lifepath.cli.errors import friendly
 from lifepath.cli.roster_cmd import DB_HELP, open_db, table
 
@@ -65,14 +66,15 @@ def new(
     """Make a campaign under a ruleset, with house rules of its own."""
     from lifepath import houserules
     from lifepath.manager import get_registry
-    from lifepath.store.models import CampaignCreate
+    from lifepath.store.models import CampaignCreate, build
 
     registry = get_registry()
     rs = registry.ruleset(ruleset)
     declaration = registry.declaration(rs.id)
     values = {key: houserules.set_value(declaration, key, text) for key, text in houserules.parse_pairs(rule)}
+    data = build(CampaignCreate, "campaign", name=name, ruleset=rs.id, house_rules=values)
     with open_db(db) as store:
-        camp = store.new_campaign(CampaignCreate(name=name, ruleset=rs.id, house_rules=values))
+        camp = store.new_campaign(data)
     rules = ", ".join(f"{k}={_show(v)}" for k, v in sorted(values.items())) or "the ruleset's defaults"
     typer.echo(f"campaign '{camp.name}' made: {rs.name} {rs.version}, house rules: {rules}")
 

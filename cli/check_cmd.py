@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import typer
+
 from lifepath.cli.errors import friendly
 
 

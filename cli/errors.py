@@ -8,6 +8,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 import typer
+
 from lifepath.errors import LifepathError
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import typer
+
 from lifepath.cli.errors import friendly
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typer
+
 from lifepath.cli import (
     campaign_cmd,
     check_cmd,

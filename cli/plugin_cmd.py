@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import typer
+
 from lifepath.cli.errors import friendly
 
 plugin_app = typer.Typer(help="Start a plugin of your own: a package that installs and passes its tests at once.",

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+
 from lifepath.cli.errors import friendly
 
 if TYPE_CHECKING:

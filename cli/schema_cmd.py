@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+
 from lifepath.cli.errors import friendly
 
 schema_app = typer.Typer(help="List schemas, and validate table files or folders against them.", no_args_is_help=True)

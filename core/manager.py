@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
+
 from lifepath import hookspecs
 
 if TYPE_CHECKING:

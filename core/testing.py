@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
+
 from lifepath.character import Character
 from lifepath.creation import Context, create
 from lifepath.decisions import PolicyChooser, ScriptedChooser

@@ -113,14 +113,16 @@ def character_create(
     """The row for ``character``: its document (``to_json()`` unless given) and the roster columns its
     ruleset's ``roster_fields`` copy out. The status defaults to ``dead`` for a character who died in
     creation and ``active`` otherwise."""
-    from lifepath.store.models import CharacterCreate
+    from lifepath.store.models import CharacterCreate, build
 
     ruleset = registry.ruleset(character.ruleset)
     fields = ruleset.roster_fields(character)
     seed = check_seed(character.provenance.get("seed"), f"the character '{character.sheet.name}'")
     if status is None:
         status = "dead" if character.sheet.status == "dead" else "active"
-    return CharacterCreate(
+    return build(
+        CharacterCreate,
+        "character",
         name=character.sheet.name,
         player=player or None,
         status=status,

@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from lifepath.errors import LifepathError
 from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import URL, make_url
+
+from lifepath.errors import LifepathError
 
 #: seconds a SQLite writer waits for another process's write to finish
 SQLITE_BUSY_TIMEOUT = 30.0
@@ -82,7 +83,7 @@ def describe(url: URL) -> str:
     """The URL for messages: any password hidden, a SQLite file shown as its path."""
     if url.get_backend_name() == "sqlite":
         return url.database or ":memory:"
-    return url.render_as_string(hide_password=True)
+    return url.set(drivername=url.get_backend_name()).render_as_string(hide_password=True)
 
 
 def is_sqlite(url: URL) -> bool:

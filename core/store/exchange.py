@@ -25,12 +25,13 @@ from lifepath.character import Character
 from lifepath.errors import LifepathError, TableError
 from lifepath.jsonpos import line_of
 from lifepath.store import documents
-from lifepath.store.models import CampaignCreate, CampaignRead, CampaignUpdate
+from lifepath.store.models import CampaignCreate, CampaignRead, CampaignUpdate, build
 from lifepath.tables import Table, parse_table
 
 if TYPE_CHECKING:
-    from lifepath.store.service import Store
     from sqlmodel import Session
+
+    from lifepath.store.service import Store
 
 CAMPAIGN_FORMAT = "lifepath.campaign/1"
 CAMPAIGN_SCHEMA_ID = "https://lifepath.example/schemas/campaign.schema.json"
@@ -278,7 +279,9 @@ def _target(
             )
         return target, None
     ruleset = store.registry.ruleset(info["ruleset"])
-    create = CampaignCreate(
+    create = build(
+        CampaignCreate,
+        "campaign",
         name=name,
         ruleset=ruleset.id,
         house_rules=dict(info.get("house_rules", {})),

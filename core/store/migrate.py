@@ -13,8 +13,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from lifepath.store.engine import WRITE_OPTION, StoreError, describe
 from sqlalchemy import Connection, Engine, inspect, text
+
+from lifepath.store.engine import WRITE_OPTION, StoreError, describe
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -74,8 +75,6 @@ def current(connection: Connection) -> str | None:
 
 def upgrade(engine: Engine, target: str = "head") -> None:
     """Bring the database to ``target`` (the newest revision by default), creating it if empty."""
-    from alembic import command
-
     wanted = HEAD if target == "head" else target
     with engine.connect() as conn:
         found = current(conn)
@@ -89,6 +88,8 @@ def upgrade(engine: Engine, target: str = "head") -> None:
         found = current(conn)
         _refuse_newer(engine, found)
         if found != wanted:
+            from alembic import command
+
             command.upgrade(alembic_config(conn), target)
 
 

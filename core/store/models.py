@@ -17,14 +17,17 @@ compares them).
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import ValidationError
 from sqlalchemy import JSON, BigInteger, CheckConstraint, DateTime, Dialect, Index, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: the roster statuses a character can have; the order is the order `roster` documents them in
 STATUSES: tuple[str, ...] = ("active", "retired", "dead", "npc")
+
+M = TypeVar("M", bound=SQLModel)
 
 
 def utcnow() -> datetime:
@@ -54,6 +57,22 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def build(model: type[M], what: str, **values: Any) -> M:
+    """``model(**values)``, with a value the model refuses (a name over 200 characters...) reported as a
+    :class:`~lifepath.errors.LifepathError` naming the field, instead of pydantic's traceback."""
+    from lifepath.errors import LifepathError
+
+    try:
+        return model(**values)
+    except ValidationError as e:
+        first = e.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "value"
+        raise LifepathError(
+            f"the {what}'s {field} is not allowed: {first['msg'][0].lower()}{first['msg'][1:]}",
+            hint=f"give a {field} that fits",
+        ) from None
 
 
 # -- campaign --------------------------------------------------------------------------------------
@@ -209,5 +228,6 @@ __all__ = [
     "CharacterRow",
     "CharacterUpdate",
     "UTCDateTime",
+    "build",
     "utcnow",
 ]

@@ -18,6 +18,11 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Engine, exc, func
+from sqlalchemy.engine import URL
+from sqlalchemy.orm import defer
+from sqlmodel import Session, col, select
+
 from lifepath.character import Character
 from lifepath.errors import LifepathError, UnknownName
 from lifepath.store import documents
@@ -41,10 +46,6 @@ from lifepath.store.models import (
     CharacterUpdate,
     utcnow,
 )
-from sqlalchemy import Engine, exc, func
-from sqlalchemy.engine import URL
-from sqlalchemy.orm import defer
-from sqlmodel import Session, col, select
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
@@ -429,7 +430,7 @@ class Store:
                 row.document = documents.dumps(documents.renamed(doc, name))
                 row.name = name
             if update.player is not None:
-                row.player = update.player.strip() or None
+                row.player = _check_name(update.player, "player") if update.player.strip() else None
             if status is not None:
                 row.status = status
             row.updated_at = utcnow()

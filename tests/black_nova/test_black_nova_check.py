@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from lifepath.testing import create_character, make_registry
 
 REGISTRY = make_registry("black_nova")

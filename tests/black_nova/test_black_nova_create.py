@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lifepath import Decision, PolicyChooser, create
 from lifepath.houserules import resolve
 from lifepath.plugins.black_nova.derived import derive, roll_bonuses

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from lifepath.dice import parse
 from lifepath.testing import assert_tables_valid, make_registry
 

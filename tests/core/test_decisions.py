@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from lifepath import Decision, LifepathError, Option, PolicyChooser, ScriptedChooser
 from lifepath.errors import ScriptExhausted
 from lifepath.testing import create_character, make_registry

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from lifepath.dice import DiceStream, natural_total, parse
 from lifepath.errors import DiceError
 

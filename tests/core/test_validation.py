@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from lifepath.errors import TableError
 from lifepath.jsonpos import line_of
 from lifepath.tables import load_table_file, parse_table

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from lifepath.plugins.d6_pool.build import Build, ledger
 from lifepath.plugins.d6_pool.tables import book
 from lifepath.testing import make_registry

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from lifepath import Decision, LifepathError, PolicyChooser, UnknownName
 from lifepath.creation import Context
 from lifepath.houserules import resolve

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lifepath.plugins.d6_pool.codes import to_pips
 from lifepath.plugins.d6_pool.derived import derive
 from lifepath.plugins.d6_pool.tables import book

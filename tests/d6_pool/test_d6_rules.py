@@ -9,6 +9,7 @@ import importlib.resources
 import json
 
 import pytest
+
 from lifepath import LifepathError
 from lifepath.dice import parse
 from lifepath.plugins.d6_pool.codes import dice_of, to_code, to_pips

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from lifepath import Character
 from lifepath.replay import verify
 from lifepath.testing import create_character, make_registry

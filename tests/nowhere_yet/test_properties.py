@@ -8,6 +8,7 @@ import os
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lifepath import Character
 from lifepath.replay import verify
 from lifepath.testing import create_character, make_registry

@@ -14,6 +14,7 @@ import types
 from pathlib import Path
 
 import pytest
+
 from lifepath.testing import Registry, create_character, events, make_registry
 
 REPO = Path(__file__).resolve().parents[2]

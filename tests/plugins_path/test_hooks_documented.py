@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from lifepath import hookspecs
 
 REPO = Path(__file__).resolve().parents[2]

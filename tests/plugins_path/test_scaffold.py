@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from lifepath.scaffold import KINDS, plugin_names, render
 from lifepath.tables import parse_table
 from lifepath.validation import Validator

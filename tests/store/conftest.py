@@ -70,6 +70,14 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database
     dbs.drop()
 
 
+@pytest.fixture(scope="module", params=BACKENDS)
+def module_backend(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Databases]:
+    """Like ``backend``, shared by the tests of a module (for read-only checks against one database)."""
+    dbs = Databases(request.param, tmp_path_factory.mktemp("shared"))
+    yield dbs
+    dbs.drop()
+
+
 @pytest.fixture
 def store_url(backend: Databases) -> str:
     """A fresh, empty database of each kind: a SQLite file path or a PostgreSQL URL."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -142,37 +144,64 @@ def test_an_archived_campaign_refuses_create(run_cli, store_url):
     ok(run_cli("create", "--auto", "--seed", "1", "--campaign", "Old", db=store_url))
 
 
+#: mistakes that reach the database: checked against SQLite and PostgreSQL
 BAD_INPUT = {
     "unknown-campaign": (["roster", "Nowhere"], ["no campaign called 'Nowhere'", "Spinward"]),
     "create-unknown-campaign": (["create", "--auto", "--campaign", "Nowhere"], ["no campaign called 'Nowhere'"]),
-    "unknown-ruleset": (["campaign", "new", "X", "--ruleset", "dnd"], ["no ruleset called 'dnd'", "nowhere-yet"]),
-    "unknown-rule": (["campaign", "new", "X", "--rule", "max_turns=4"], ["no house rule called 'max_turns'", "max_terms"]),
     "set-unknown-rule": (["campaign", "set-rule", "Spinward", "max_turns", "4"], ["no house rule called 'max_turns'"]),
     "unset-unknown-rule": (["campaign", "unset-rule", "Spinward", "max_turns"], ["no house rule called 'max_turns'"]),
-    "rule-wrong-type": (["campaign", "new", "X", "--rule", "max_terms=lots"], ["'lots'", "max_terms", "whole number"]),
+    "rule-wrong-type": (["campaign", "set-rule", "Spinward", "max_terms", "lots"], ["'lots'", "whole number"]),
     "rule-out-of-range": (["campaign", "set-rule", "Spinward", "max_terms", "0"], ["out of range", "at least 1"]),
     "rule-not-in-enum": (["campaign", "set-rule", "Spinward", "crisis", "gentle"], ["crisis", "medical-debt"]),
-    "rule-not-a-pair": (["campaign", "new", "X", "--rule", "max_terms"], ["NAME=VALUE"]),
     "duplicate-campaign": (["campaign", "new", "Spinward"], ["already a campaign called 'Spinward'"]),
     "show-unknown-id": (["show", "999"], ["no character with id 999", "lifepath roster"]),
     "rename-unknown-id": (["rename", "999", "X"], ["no character with id 999"]),
     "delete-unknown-id": (["delete", "999", "--yes"], ["no character with id 999"]),
-    "bad-status": (["set-status", "1", "missing"], ["'missing' is not a roster status", "retired"]),
+    "set-status-unknown-id": (["set-status", "999", "dead"], ["no character with id 999"]),
+    "player-too-long": (["create", "--auto", "--campaign", "Spinward", "--player", "p" * 250], ["player", "200"]),
     "export-unknown-id": (["export", "999"], ["no character with id 999"]),
-    "export-nothing": (["export"], ["a character id or --campaign"]),
+    "export-unknown-campaign": (["export", "--campaign", "Nowhere"], ["no campaign called 'Nowhere'"]),
     "verify-unknown-id": (["verify", "999"], ["no character with id 999"]),
-    "verify-unknown-file": (["verify", "nothing-here.json"], ["no file called nothing-here.json"]),
     "verify-unknown-campaign": (["verify", "--campaign", "Nowhere"], ["no campaign called 'Nowhere'"]),
     "check-unknown-campaign": (["campaign", "check", "Nowhere"], ["no campaign called 'Nowhere'"]),
+}
+
+#: mistakes caught before any database is opened: checked once
+BAD_INPUT_NO_DB = {
+    "unknown-ruleset": (["campaign", "new", "X", "--ruleset", "dnd"], ["no ruleset called 'dnd'", "nowhere-yet"]),
+    "unknown-rule": (["campaign", "new", "X", "--rule", "max_turns=4"], ["house rule called 'max_turns'", "max_terms"]),
+    "new-rule-wrong-type": (["campaign", "new", "X", "--rule", "max_terms=lots"], ["'lots'", "max_terms", "whole"]),
+    "new-rule-out-of-range": (["campaign", "new", "X", "--rule", "max_terms=-3"], ["out of range", "max_terms"]),
+    "rule-not-a-pair": (["campaign", "new", "X", "--rule", "max_terms"], ["NAME=VALUE"]),
+    "name-too-long": (["campaign", "new", "x" * 250], ["name", "at most 200 characters"]),
+    "bad-status": (["set-status", "1", "missing"], ["'missing' is not a roster status", "retired"]),
     "roster-bad-status": (["roster", "--status", "missing"], ["'missing' is not a roster status"]),
-    "import-missing-file": (["import", "nothing-here.json", "--campaign", "Spinward"], ["cannot read nothing-here.json"]),
+    "export-nothing": (["export"], ["a character id or --campaign"]),
+    "verify-unknown-file": (["verify", "nothing-here.json"], ["no file called nothing-here.json"]),
+    "import-missing-file": (["import", "nothing-here.json", "--campaign", "X"], ["cannot read nothing-here.json"]),
 }
 
 
+@pytest.fixture(scope="module")
+def spinward(module_backend):
+    """One database (of each kind) holding the campaign Spinward, shared by the bad-input checks."""
+    url = module_backend.new()
+    lifepath = os.path.join(os.path.dirname(sys.executable), "lifepath")
+    done = subprocess.run([lifepath, "campaign", "new", "Spinward", "--db", url], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return url
+
+
 @pytest.mark.parametrize(("args", "fragments"), list(BAD_INPUT.values()), ids=list(BAD_INPUT))
-def test_bad_input_gets_one_clear_message(run_cli, store_url, args, fragments):
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
-    one_error(run_cli(*args, db=store_url), *fragments)
+def test_bad_input_gets_one_clear_message(run_cli, spinward, args, fragments):
+    one_error(run_cli(*args, db=spinward), *fragments)
+
+
+@pytest.mark.parametrize(("args", "fragments"), list(BAD_INPUT_NO_DB.values()), ids=list(BAD_INPUT_NO_DB))
+def test_bad_input_before_the_database_gets_one_clear_message(run_cli, tmp_path, args, fragments):
+    db = tmp_path / "untouched.db"
+    one_error(run_cli(*args, db=str(db)), *fragments)
+    assert not db.exists(), "a mistake caught early must not create the database"
 
 
 @pytest.mark.parametrize(
@@ -185,14 +214,14 @@ def test_bad_input_gets_one_clear_message(run_cli, store_url, args, fragments):
     ],
 )
 def test_a_database_that_cannot_be_opened_is_one_clear_message(run_cli, db, fragments):
-    for args in (["roster"], ["campaign", "list"], ["create", "--auto", "--seed", "1", "--campaign", "X"]):
+    for args in (["roster"], ["create", "--auto", "--seed", "1", "--campaign", "X"]):
         one_error(run_cli(*args, db=db), *fragments)
 
 
 def test_a_corrupt_sqlite_file_is_one_clear_message(run_cli, tmp_path):
     garbage = tmp_path / "garbage.db"
     garbage.write_bytes(os.urandom(8192))
-    for args in (["roster"], ["campaign", "new", "X"], ["export", "--campaign", "X"]):
+    for args in (["roster"], ["campaign", "new", "X"]):
         one_error(run_cli(*args, db=str(garbage)), str(garbage), "not a SQLite database")
     text = tmp_path / "notes.txt"
     text.write_text("SQLite format 3\0 but not really\n" * 200)
@@ -204,3 +233,37 @@ def test_the_database_comes_from_lifepath_db(run_cli, tmp_path):
     ok(run_cli("campaign", "new", "Env", LIFEPATH_DB=str(db)))
     assert db.exists()
     assert "Env" in ok(run_cli("campaign", "list", db=f"sqlite:///{db}"))
+
+
+def test_a_missing_plugin_is_named_when_the_campaign_is_opened(run_cli, store_url, registry):
+    from lifepath.store import open_store
+    from lifepath.store.models import CampaignCreate
+    from lifepath.testing import create_character
+
+    with open_store(store_url, registry=registry, warn=lambda _t: None) as store:
+        store.new_campaign(CampaignCreate(name="Spinward", ruleset="nowhere-yet"))
+        character = create_character(registry, "nowhere-yet", seed=3)
+        character.provenance["plugins"].append({"name": "homebrew_navy", "version": "2.0"})
+        cid = store.add_character("Spinward", character)
+    done = run_cli("roster", "Spinward", db=store_url)
+    listing = ok(done)
+    assert character.sheet.name in listing
+    warning = " ".join(done.stderr.split())
+    assert "warning:" in warning and "plugin 'homebrew_navy' 2.0" in warning and "not installed" in warning
+    assert f"{cid} '{character.sheet.name}'" in warning
+
+
+def test_house_rules_stored_before_a_ruleset_changed_are_checked_when_the_campaign_is_opened(run_cli, store_url,
+                                                                                          registry):
+    from lifepath.store import open_store
+    from lifepath.store.models import CampaignCreate
+
+    with open_store(store_url, registry=registry) as store:
+        store.new_campaign(CampaignCreate(name="Spinward", ruleset="nowhere-yet"))
+        store.set_house_rules("Spinward", {"retired_rule": True, "max_terms": 0})  # as an older declaration allowed
+    one_error(run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url), "retired_rule")
+    one_error(run_cli("campaign", "rules", "Spinward", db=store_url), "Spinward", "no longer allows", "unset-rule")
+    ok(run_cli("campaign", "unset-rule", "Spinward", "retired_rule", db=store_url))
+    one_error(run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url), "out of range")
+    ok(run_cli("campaign", "set-rule", "Spinward", "max_terms", "3", db=store_url))
+    ok(run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from lifepath import LifepathError, UnknownName, hookimpl
 from lifepath.replay import verify
 from lifepath.testing import create_character, make_registry

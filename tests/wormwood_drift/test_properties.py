@@ -6,6 +6,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lifepath import Character
 from lifepath.testing import create_character, make_registry
 

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+
 from lifepath import Context, Crisis, CrisisOutcome, LifepathError, ScriptedChooser, hookimpl
 from lifepath.houserules import resolve
 from lifepath.plugins.wormwood_drift import lifepath_crisis

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
+
 from lifepath.testing import assert_tables_valid, make_registry
 
 PACKAGE = "lifepath.plugins.wormwood_drift"

@@ -1,0 +1,248 @@
+"""Export and import: byte-for-byte round trips, schema validation, and imports that write all or nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lifepath.errors import LifepathError, TableError
+from lifepath.testing import create_character
+
+CAMPAIGN_SCHEMA = "https://lifepath.example/schemas/campaign.schema.json"
+CHARACTER_SCHEMA = "https://lifepath.example/schemas/character.schema.json"
+
+
+def validate(text: str, schema_id: str) -> None:
+    from lifepath.tables import parse_table
+    from lifepath.validation import Validator
+
+    table = parse_table("export.json", text)
+    assert table.schema_id == schema_id
+    errors = Validator().errors(table)
+    assert not errors, errors[0].paragraph()
+
+
+def fill(store, registry, name="Spinward", seeds=(1, 2, 3), rules=None):
+    from lifepath.store.models import CampaignCreate
+
+    store.new_campaign(CampaignCreate(name=name, ruleset="nowhere-yet", house_rules=rules or {"max_terms": 5}))
+    ids = []
+    for seed in seeds:
+        ids.append(store.add_character(name, create_character(registry, "nowhere-yet", seed=seed,
+                                                               rules={"max_terms": 5}), player=f"P{seed}"))
+    return ids
+
+
+@pytest.mark.parametrize("ruleset", ["nowhere-yet", "wormwood-drift", "d6-pool", "black-nova"])
+def test_character_exports_follow_the_character_schema(registry, ruleset):
+    if ruleset not in registry.rulesets():
+        pytest.skip(f"{ruleset} is not installed")
+    for seed in range(1, 16):
+        character = create_character(registry, ruleset, seed=seed)
+        validate(character.to_json(), CHARACTER_SCHEMA)
+
+
+def test_the_character_schema_catches_what_is_wrong(registry):
+    from lifepath.tables import parse_table
+    from lifepath.validation import Validator
+
+    doc = create_character(registry, "nowhere-yet", seed=1).to_dict()
+    throw = next(i for i, e in enumerate(doc["history"]) if e["type"] == "throw")
+    doc["history"][throw]["faces"] = "six"
+    doc["history"].append({"type": "shrug"})
+    doc["sheet"]["age"] = "old"
+    table = parse_table("bad.json", json.dumps(doc, indent=2))
+    pointers = {e.pointer for e in Validator().errors(table)}
+    assert {"/sheet/age", f"/history/{throw}/faces", f"/history/{len(doc['history']) - 1}/type"} <= pointers
+
+
+def test_a_campaign_export_follows_the_campaign_schema(store, registry):
+    from lifepath.store import exchange
+
+    ids = fill(store, registry)
+    store.set_status(ids[1], "retired")
+    store.rename(ids[2], "Renamed Person")
+    store.archive("Spinward")
+    text = exchange.export_campaign(store, "Spinward")
+    validate(text, CAMPAIGN_SCHEMA)
+    data = json.loads(text)
+    assert data["campaign"]["house_rules"] == {"max_terms": 5} and data["campaign"]["archived"]
+    for item, cid in zip(data["characters"], ids, strict=True):
+        assert item["id"] == cid
+        assert json.dumps(item["character"], indent=2, ensure_ascii=False) + "\n" == store.document(cid)
+        validate(json.dumps(item["character"]), CHARACTER_SCHEMA)
+
+
+def test_export_then_import_into_a_fresh_database_reproduces_the_campaign(store, registry, new_url, tmp_path):
+    from lifepath.store import exchange, open_store
+
+    ids = fill(store, registry, seeds=(4, 5, 6, 7))
+    store.set_status(ids[0], "dead")
+    store.rename(ids[1], "Someone Else")
+    store.archive("Spinward")
+    first = exchange.export_campaign(store, "Spinward")
+    path = tmp_path / "spinward.json"
+    path.write_text(first, encoding="utf-8")
+
+    with open_store(new_url(), registry=registry, warn=lambda _t: None) as fresh:
+        report = exchange.import_file(fresh, path)
+        assert report.created_campaign and len(report.ids) == 4
+        a, b = store.campaign("Spinward"), fresh.campaign("Spinward")
+        assert (b.ruleset, b.house_rules, b.plugins, b.archived) == (a.ruleset, a.house_rules, a.plugins, True)
+        assert (b.created_at, b.archived_at) == (a.created_at, a.archived_at)
+        for old, new in zip(store.characters("Spinward"), fresh.characters("Spinward"), strict=True):
+            assert fresh.document(new.id).encode() == store.document(old.id).encode()
+            assert (new.name, new.player, new.status, new.created_at, new.updated_at) == (
+                old.name, old.player, old.status, old.created_at, old.updated_at)
+        again = exchange.export_campaign(fresh, "Spinward")
+    assert again == first
+
+
+def test_import_of_one_character_into_a_campaign_warns_about_each_rule_that_differs(store, registry, tmp_path):
+    from lifepath.store import exchange
+
+    fill(store, registry, seeds=(1,), rules={"max_terms": 4, "crisis": "printed"})
+    path = tmp_path / "npc.json"
+    character = create_character(registry, "nowhere-yet", seed=9)
+    path.write_text(character.to_json(), encoding="utf-8")
+    report = exchange.import_file(store, path, "Spinward")
+    assert len(report.ids) == 1 and not report.created_campaign
+    assert store.document(report.ids[0]) == character.to_json()
+    (warning,) = report.warnings
+    assert "max_terms: made under 7, campaign now 4" in warning
+    assert "crisis: made under medical-debt, campaign now printed" in warning
+
+
+def test_a_character_of_another_ruleset_is_an_error(store, registry, tmp_path):
+    from lifepath.store import exchange
+
+    fill(store, registry, seeds=())
+    path = tmp_path / "other.json"
+    path.write_text(create_character(registry, "wormwood-drift", seed=1).to_json(), encoding="utf-8")
+    with pytest.raises(LifepathError) as caught:
+        exchange.import_file(store, path, "Spinward")
+    text = str(caught.value)
+    assert "wormwood-drift" in text and "/provenance/ruleset/id" in text and str(path) in text
+    assert store.characters() == []
+
+
+def bad_campaign_file(store, registry, tmp_path):
+    from lifepath.store import exchange
+
+    fill(store, registry, seeds=(1, 2, 3))
+    data = json.loads(exchange.export_campaign(store, "Spinward"))
+    data["campaign"]["name"] = "Copy"
+    data["characters"][1]["character"]["sheet"]["age"] = "twenty"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return path, data["characters"][1]["character"]["sheet"]["name"]
+
+
+def test_an_import_with_one_bad_character_writes_nothing_and_names_it(store, registry, tmp_path):
+    from lifepath.store import exchange
+
+    path, name = bad_campaign_file(store, registry, tmp_path)
+    before = [r.id for r in store.characters()]
+    with pytest.raises(TableError) as caught:
+        exchange.import_file(store, path)
+    error = caught.value
+    assert error.pointer == "/characters/1/character/sheet/age" and error.file == str(path) and error.line
+    assert f"character 1 ('{name}')" in error.message and "twenty" in error.message
+    assert [c.name for c in store.campaigns()] == ["Spinward"]
+    assert [r.id for r in store.characters()] == before
+
+
+def test_an_import_that_fails_while_writing_writes_nothing(store, registry, tmp_path, monkeypatch):
+    from lifepath.store import exchange
+
+    fill(store, registry, seeds=(1, 2, 3))
+    path = tmp_path / "copy.json"
+    path.write_text(exchange.export_campaign(store, "Spinward"), encoding="utf-8")
+    real = store.add_character
+    calls = []
+
+    def fail_on_the_third(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 3:
+            raise LifepathError("the disk is full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "add_character", fail_on_the_third)
+    with pytest.raises(LifepathError, match="disk is full"):
+        exchange.import_file(store, path, "Copy")
+    monkeypatch.undo()
+    assert [c.name for c in store.campaigns()] == ["Spinward"]
+    assert len(store.characters()) == 3
+
+
+def test_a_seed_too_big_to_store_is_refused_before_writing(store, registry, tmp_path):
+    from lifepath.store import exchange
+
+    fill(store, registry, seeds=(1, 2))
+    data = json.loads(exchange.export_campaign(store, "Spinward"))
+    data["campaign"]["name"] = "Copy"
+    data["characters"][1]["character"]["provenance"]["seed"] = 2**64  # valid JSON Schema, too big to store
+    path = tmp_path / "big-seed.json"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    with pytest.raises(LifepathError, match="seed"):
+        exchange.import_file(store, path)
+    assert [c.name for c in store.campaigns()] == ["Spinward"]
+    assert len(store.characters()) == 2
+
+
+def test_import_cli_with_one_bad_character_names_it_and_writes_nothing(store, registry, store_url, run_cli, tmp_path):
+    path, name = bad_campaign_file(store, registry, tmp_path)
+    done = run_cli("import", str(path), db=store_url)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    text = " ".join(done.stderr.split())
+    assert str(path) in text and "/characters/1/character/sheet/age" in text and f"character 1 ('{name}')" in text
+    assert "Copy" not in run_cli("campaign", "list", db=store_url).stdout
+
+
+def test_import_cli_round_trip(run_cli, store_url, new_url, tmp_path):
+    def ok(done):
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        return done.stdout
+
+    ok(run_cli("campaign", "new", "Spinward", "--rule", "max_terms=5", db=store_url))
+    for seed in (1, 2):
+        ok(run_cli("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", db=store_url))
+    out = tmp_path / "spinward.json"
+    ok(run_cli("export", "--campaign", "Spinward", "--out", str(out), db=store_url))
+    fresh = new_url()
+    assert "imported 2 character(s)" in ok(run_cli("import", str(out), db=fresh))
+    again = tmp_path / "again.json"
+    ok(run_cli("export", "--campaign", "Spinward", "--out", str(again), db=fresh))
+    assert again.read_bytes() == out.read_bytes()
+    single = tmp_path / "one.json"
+    ok(run_cli("export", "1", "--out", str(single), db=fresh))
+    assert "imported 1 character(s)" in ok(run_cli("import", str(single), "--campaign", "Spinward", db=store_url))
+    done = run_cli("import", str(single), db=store_url)
+    assert done.returncode != 0 and "--campaign" in done.stderr
+
+
+def test_importing_a_campaign_that_exists_asks_for_another_name(store, registry, tmp_path):
+    from lifepath.store import exchange
+
+    fill(store, registry, seeds=(1,))
+    path = tmp_path / "same.json"
+    path.write_text(exchange.export_campaign(store, "Spinward"), encoding="utf-8")
+    with pytest.raises(LifepathError, match="already a campaign called 'Spinward'"):
+        exchange.import_file(store, path)
+    assert exchange.import_file(store, path, "Spinward II").created_campaign
+    assert not exchange.import_file(store, path, "Spinward").created_campaign  # adds to the existing one
+    assert len(store.characters("Spinward")) == 2
+
+
+def test_a_file_that_is_not_an_export_is_refused(store, tmp_path):
+    from lifepath.store import exchange
+
+    path = tmp_path / "table.json"
+    path.write_text('{\n  "$schema": "https://lifepath.example/schemas/house-rules.schema.json"\n}\n')
+    with pytest.raises(TableError, match="not a character or campaign export"):
+        exchange.import_file(store, path, "X")
+    path.write_text('{"sheet": [1, 2,,]}')
+    with pytest.raises(TableError, match="not valid JSON") as caught:
+        exchange.import_file(store, path, "X")
+    assert caught.value.line == 1

@@ -1,0 +1,102 @@
+"""Alembic migrations: a database made at revision 0001 upgrades and keeps its rows; the newest revision
+matches the models; a database from a newer lifepath is refused clearly."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from lifepath.testing import create_character
+
+FIXTURE = Path(__file__).parent / "data" / "revision-0001.db"
+
+
+def test_head_constant_is_the_newest_migration():
+    from lifepath.store import migrate
+
+    assert migrate.head() == migrate.HEAD
+    revisions = [s.revision for s in migrate._script().walk_revisions()]
+    assert revisions == ["0002", "0001"]
+
+
+def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
+    from lifepath.store import open_store
+
+    db = tmp_path / "old.db"
+    shutil.copyfile(FIXTURE, db)
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        before = con.execute("SELECT id, campaign_id, name, player, status, document, seed FROM character").fetchall()
+        camps_before = con.execute("SELECT id, name, house_rules, archived FROM campaign ORDER BY id").fetchall()
+    assert len(before) == 3
+
+    with open_store(str(db), registry=registry, warn=lambda _t: None) as store:
+        camps = {c.name: c for c in store.campaigns()}
+        by_id = sorted(camps.values(), key=lambda c: c.id)
+        assert [(c.id, c.name) for c in by_id] == [(i, n) for i, n, _, _ in camps_before]
+        assert camps["Spinward"].house_rules == {"max_terms": 4}
+        assert camps["Spinward"].created_at == datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
+        assert camps["Spinward"].archived_at is None
+        assert camps["Old Times"].archived and camps["Old Times"].archived_at == camps["Old Times"].created_at
+        rows = store.characters()
+        assert [(r.id, r.campaign_id, r.name, r.player, r.status, r.seed) for r in rows] == [
+            (i, c, n, p, s, seed) for i, c, n, p, s, _, seed in before
+        ]
+        for row, old in zip(rows, before, strict=True):
+            assert store.document(row.id) == old[5]
+            assert row.updated_at == row.created_at  # backfilled by 0002
+        # and the upgraded database is fully usable
+        new = store.add_character("Spinward", create_character(registry, "nowhere-yet", seed=8, rules={"max_terms": 4}))
+        assert store.rename(1, "Renamed").name == "Renamed"
+        assert new == 4
+
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+        assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
+        assert "ix_character_campaign_player" in indexes
+    assert FIXTURE.read_bytes()[:16] == b"SQLite format 3\0"
+
+
+def test_the_newest_revision_matches_the_models(store_url):
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    from lifepath.store import models  # noqa: F401  (registers the tables)
+    from lifepath.store.engine import database_url, make_engine
+    from lifepath.store.migrate import upgrade
+
+    engine = make_engine(database_url(store_url))
+    try:
+        upgrade(engine)
+        with engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True})
+            diff = compare_metadata(context, SQLModel.metadata)
+    finally:
+        engine.dispose()
+    assert diff == []
+
+
+def test_a_database_from_a_newer_lifepath_is_refused(tmp_path, registry):
+    from lifepath.store import open_store
+    from lifepath.store.engine import StoreError
+
+    db = tmp_path / "future.db"
+    open_store(str(db), registry=registry).close()
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE alembic_version SET version_num = '0099'")
+    with pytest.raises(StoreError, match="newer version of lifepath"):
+        open_store(str(db), registry=registry)
+
+
+def test_an_empty_database_is_created_at_the_newest_revision(store_url, registry):
+    from lifepath.store import open_store
+    from lifepath.store.migrate import HEAD, current
+
+    with open_store(store_url, registry=registry) as store, store.engine.connect() as conn:
+        assert current(conn) == HEAD
