@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from lifepath.store.models import CampaignRead
 
 campaign_app = typer.Typer(
-    help="Make campaigns, set their house rules and check their characters.", no_args_is_help=True
+    help="Make campaigns, set their house rules and check their characters.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 _RULE_OPTION = typer.Option([], "--rule", help="House rule NAME=VALUE (repeatable), e.g. --rule max_terms=4.")
 
@@ -90,9 +92,7 @@ def list_campaigns(
         camps = store.campaigns()
         counts = {c.name: sum(store.counts(c.name).values()) for c in camps}
     if as_json:
-        rows = [
-            {**c.model_dump(mode="json"), "characters": counts[c.name]} for c in camps
-        ]
+        rows = [{**c.model_dump(mode="json"), "characters": counts[c.name]} for c in camps]
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     if not camps:

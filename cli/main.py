@@ -23,6 +23,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # plain help text: no rich import on `--help`, and output that is the same in any terminal
+    rich_markup_mode=None,
 )
 
 

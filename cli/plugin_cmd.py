@@ -9,8 +9,11 @@ import typer
 
 from lifepath.cli.errors import friendly
 
-plugin_app = typer.Typer(help="Start a plugin of your own: a package that installs and passes its tests at once.",
-                         no_args_is_help=True)
+plugin_app = typer.Typer(
+    help="Start a plugin of your own: a package that installs and passes its tests at once.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,9 @@ import typer
 
 from lifepath.cli.errors import friendly
 
-schema_app = typer.Typer(help="List schemas, and validate table files or folders against them.", no_args_is_help=True)
+schema_app = typer.Typer(
+    help="List schemas, and validate table files or folders against them.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 def register(app: typer.Typer) -> None:

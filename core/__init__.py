@@ -1,20 +1,68 @@
 """lifepath: character creation for tabletop RPG referees, with rulesets as plugins.
 
-The public API for plugin authors is what this module exports; nothing here imports a ruleset, the
-store or ``jsonschema``.
+The public API for plugin authors is what this module exports. Names are imported on first use
+(PEP 562), so ``import lifepath`` (and ``lifepath --help``) stays cheap; nothing here imports a ruleset,
+the store or ``jsonschema``.
 """
 
 from __future__ import annotations
 
-from lifepath.character import CareerRecord, Character, Debt, Sheet
-from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome, Throw, create
-from lifepath.decisions import Chooser, Decision, Option, PolicyChooser, ScriptedChooser, options
-from lifepath.errors import BuildError, LifepathError, TableError, UnknownName
-from lifepath.hookspecs import hookimpl
-from lifepath.ruleset import Ruleset
-from lifepath.tables import Table, load_table, load_table_file, load_tables
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+_EXPORTS: dict[str, str] = {
+    "BuildError": "lifepath.errors",
+    "CareerRecord": "lifepath.character",
+    "Character": "lifepath.character",
+    "CharacteristicSpec": "lifepath.creation",
+    "Chooser": "lifepath.decisions",
+    "Context": "lifepath.creation",
+    "Crisis": "lifepath.creation",
+    "CrisisOutcome": "lifepath.creation",
+    "Debt": "lifepath.character",
+    "Decision": "lifepath.decisions",
+    "LifepathError": "lifepath.errors",
+    "Option": "lifepath.decisions",
+    "PolicyChooser": "lifepath.decisions",
+    "Ruleset": "lifepath.ruleset",
+    "ScriptedChooser": "lifepath.decisions",
+    "Sheet": "lifepath.character",
+    "Table": "lifepath.tables",
+    "TableError": "lifepath.errors",
+    "Throw": "lifepath.creation",
+    "UnknownName": "lifepath.errors",
+    "create": "lifepath.creation",
+    "hookimpl": "lifepath.hookspecs",
+    "load_table": "lifepath.tables",
+    "load_table_file": "lifepath.tables",
+    "load_tables": "lifepath.tables",
+    "options": "lifepath.decisions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lifepath' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+if TYPE_CHECKING:
+    from lifepath.character import CareerRecord, Character, Debt, Sheet
+    from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome, Throw, create
+    from lifepath.decisions import Chooser, Decision, Option, PolicyChooser, ScriptedChooser, options
+    from lifepath.errors import BuildError, LifepathError, TableError, UnknownName
+    from lifepath.hookspecs import hookimpl
+    from lifepath.ruleset import Ruleset
+    from lifepath.tables import Table, load_table, load_table_file, load_tables
 
 __all__ = [
     "BuildError",

@@ -54,6 +54,8 @@ class NowhereYet(Ruleset):
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         fields = super().roster_fields(character)
+        known = {s["id"]: s["name"] for s in tables()["species"]["species"]}
+        fields["species"] = known.get(character.sheet.species, character.sheet.species)
         fields["profile"] = upp(character.sheet.characteristics)
         return fields
 
