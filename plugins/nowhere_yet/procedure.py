@@ -194,6 +194,9 @@ class Procedure:
         traits = {t["id"]: t for t in self.t["traits"]["traits"]}
         self.trait_rows = [traits.get(tid, {"id": tid, "name": tid, "summary": ""}) for tid in data.get("traits", [])]
         self.sheet.traits = [t["name"] for t in self.trait_rows]
+        if self.trait_rows:
+            # traits that matter only in play are recorded, not simulated: one line each on the sheet
+            self.sheet.extra["trait_notes"] = {t["name"]: t["summary"] for t in self.trait_rows}
         if data.get("social_name", "Soc") != "Soc":
             self.sheet.extra["social_name"] = data["social_name"]
         base = [
