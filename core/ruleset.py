@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from lifepath.tables import Table
+from lifepath.tables import Table, TableSet
 
 if TYPE_CHECKING:
     from lifepath.character import Character
@@ -25,9 +25,17 @@ class Ruleset:
     #: the shape of creation: "lifepath" (random or directed) or "point-build"
     kind: ClassVar[str] = "lifepath"
 
+    def table_set(self) -> TableSet | None:
+        """The ruleset's :class:`~lifepath.tables.TableSet`, if it keeps its tables in one (most do).
+
+        With one, :meth:`tables` and :meth:`house_rules` need no code of their own.
+        """
+        return None
+
     def tables(self) -> Sequence[Table]:
         """The ruleset's own tables (careers and species come through hooks); validated on load."""
-        return ()
+        tables = self.table_set()
+        return tables.all() if tables is not None else ()
 
     def schemas(self) -> Sequence[dict[str, Any]]:
         """JSON Schemas this ruleset's tables use that are not shipped in ``lifepath.schemas``."""
@@ -35,6 +43,9 @@ class Ruleset:
 
     def house_rules(self) -> dict[str, Any]:
         """The house-rule declaration: a JSON Schema object whose properties are the rules."""
+        tables = self.table_set()
+        if tables is not None:
+            return dict(tables.house_rules.data)
         return {"type": "object", "properties": {}}
 
     def create(self, ctx: Context) -> None:

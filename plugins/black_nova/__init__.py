@@ -8,10 +8,11 @@ One perk of the source is deliberately not shipped (see ``data/perks.json``). Re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
+from lifepath.tables import TableSet
 
 from .check import RULESET_ID, check_build
 from .procedure import Procedure
@@ -31,11 +32,8 @@ class BlackNova(Ruleset):
     )
     kind: ClassVar[str] = "point-build"
 
-    def tables(self) -> Sequence[Table]:
-        return tables().all()
-
-    def house_rules(self) -> dict[str, Any]:
-        return dict(tables().house_rules.data)
+    def table_set(self) -> TableSet:
+        return tables()
 
     def create(self, ctx: Context) -> None:
         Procedure(ctx, tables()).run()

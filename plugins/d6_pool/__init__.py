@@ -22,10 +22,11 @@ Readings of the source this plugin takes (each also stated where it is applied):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
+from lifepath.tables import TableSet
 
 from .build import RULESET_ID
 from .check import check_build
@@ -45,11 +46,8 @@ class D6Pool(Ruleset):
     )
     kind: ClassVar[str] = "point-build"
 
-    def tables(self) -> Sequence[Table]:
-        return book().all()
-
-    def house_rules(self) -> dict[str, Any]:
-        return dict(book().house_rules.data)
+    def table_set(self) -> TableSet:
+        return book()
 
     def create(self, ctx: Context) -> None:
         Procedure(ctx, book()).run()

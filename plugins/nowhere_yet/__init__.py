@@ -5,10 +5,11 @@ third-party plugin.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
+from lifepath.tables import TableSet
 
 from .procedure import Procedure
 from .render import ucf, upp
@@ -26,11 +27,8 @@ class NowhereYet(Ruleset):
     )
     kind: ClassVar[str] = "lifepath"
 
-    def tables(self) -> Sequence[Table]:
-        return tables().all()
-
-    def house_rules(self) -> dict[str, Any]:
-        return dict(tables().house_rules.data)
+    def table_set(self) -> TableSet:
+        return tables()
 
     def create(self, ctx: Context) -> None:
         Procedure(ctx, tables()).run()

@@ -6,10 +6,11 @@ so other plugins can add more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
-from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, Table, hookimpl
+from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
+from lifepath.tables import TableSet
 
 from .procedure import run
 from .render import roster, sheet_text
@@ -30,11 +31,8 @@ class WormwoodDrift(Ruleset):
     )
     kind: ClassVar[str] = "lifepath"
 
-    def tables(self) -> Sequence[Table]:
-        return tables().all()
-
-    def house_rules(self) -> dict[str, Any]:
-        return dict(tables().house_rules.data)
+    def table_set(self) -> TableSet:
+        return tables()
 
     def create(self, ctx: Context) -> None:
         run(ctx, tables())
