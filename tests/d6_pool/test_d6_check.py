@@ -281,7 +281,7 @@ def test_not_an_object(bad: Any) -> None:
     (lambda b: b.__setitem__("advantages", ["Contacts"]), "at /advantages/0"),
     (lambda b: b.__setitem__("specialisations", {"Urban": 1}), "at /specialisations"),
     (lambda b: b.__setitem__("ruleset", "black-nova"), "at /ruleset"),
-    (lambda b: b.__setitem__("colour", "red"), "'colour' was unexpected"),
+    (lambda b: b.__setitem__("colour", "red"), "at /colour: the field 'colour' is not one this table has"),
 ])
 def test_wrong_shape(change: Any, expected: str) -> None:
     build = copy.deepcopy(legal())

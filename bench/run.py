@@ -1,0 +1,283 @@
+"""lifepath's benchmarks, run by hand (``python bench/run.py`` or ``tox -e bench``), never in CI.
+
+In one process it measures, against the targets of issue 7:
+
+* characters per second for Nowhere Yet NPCs (``create --auto`` with full history, created only), and
+  that rate divided by the rate of a plain ``random.randint(1, 6) + random.randint(1, 6)`` loop measured
+  in the same run: the machine-independent figure (target 0.012, i.e. 10,000 characters/s on a machine
+  that throws about 830,000 plain 2D6 a second);
+* the wall time of ``lifepath --help`` and ``lifepath create --auto --seed 1`` against
+  ``python -c "import typer"`` (best of 5; targets 1.5x and 2x);
+* ``lifepath generate`` with ``--workers 1`` and ``--workers 2`` (200,000 characters, 20,000 with
+  ``--quick``; CSV, to keep the disk out of it) and the speed-up (target 1.7x);
+* saving 10,000 characters to a SQLite campaign in one transaction and listing that roster (targets
+  5 s and 1 s; skipped when the store cannot be imported);
+* with ``--memory``: the peak resident memory of ``lifepath generate --count 1000000 --out FILE``
+  (target 200 MB; it takes a while).
+
+It prints a table and then one JSON line with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+TARGETS = {
+    "ratio": 0.012,
+    "help_ratio": 1.5,
+    "create_ratio": 2.0,
+    "speedup": 1.7,
+    "save_s": 5.0,
+    "list_s": 1.0,
+    "peak_rss_mb": 200.0,
+}
+
+
+def lifepath_command() -> list[str]:
+    """The installed console script beside this interpreter (or the module, if there is none)."""
+    script = Path(sys.executable).with_name("lifepath")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from lifepath.cli.main import run; run()"]
+
+
+def best_of(command: Sequence[str], runs: int = 5, env: dict[str, str] | None = None) -> float:
+    """The fastest wall time of ``runs`` runs of ``command`` (after one untimed warm-up run)."""
+    subprocess.run(command, capture_output=True, env=env, check=True)
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, env=env, check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def load() -> float | None:
+    """The one-minute load average (None where the system has none)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (OSError, AttributeError):
+        return None
+
+
+# -- the measurements ---------------------------------------------------------------------------
+
+
+def creation_rate(count: int) -> float:
+    """Nowhere Yet NPCs per second, made in this process with full history (nothing serialised)."""
+    from lifepath.creation import create
+    from lifepath.decisions import PolicyChooser
+    from lifepath.houserules import resolve
+    from lifepath.manager import get_registry
+
+    registry = get_registry()
+    rules = resolve(registry.declaration("nowhere-yet"))
+    for seed in range(20):  # warm the tables and caches
+        create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+    start = time.perf_counter()
+    for seed in range(count):
+        create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+    return count / (time.perf_counter() - start)
+
+
+def dice_rate(count: int = 1_000_000) -> float:
+    """Plain ``random.randint(1, 6) + random.randint(1, 6)`` throws per second."""
+    randint = random.randint
+    start = time.perf_counter()
+    for _ in range(count):
+        randint(1, 6) + randint(1, 6)
+    return count / (time.perf_counter() - start)
+
+
+def startup(env: dict[str, str]) -> dict[str, float]:
+    """Wall times (best of 5) of the CLI's start-up against importing typer alone."""
+    cli = lifepath_command()
+    typer_s = best_of([sys.executable, "-c", "import typer"], env=env)
+    help_s = best_of([*cli, "--help"], env=env)
+    create_s = best_of([*cli, "create", "--auto", "--seed", "1"], env=env)
+    return {
+        "import_typer_s": typer_s,
+        "help_s": help_s,
+        "create_s": create_s,
+        "help_ratio": help_s / typer_s,
+        "create_ratio": create_s / typer_s,
+    }
+
+
+def workers(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """``generate`` with one worker and with two: wall times, speed-up, and whether the outputs match."""
+    times = {}
+    for n in (1, 2):
+        out = folder / f"workers{n}.csv"
+        command = [*lifepath_command(), "generate", "--count", str(count), "--seed", "1", "--format", "csv"]
+        start = time.perf_counter()
+        subprocess.run([*command, "--workers", str(n), "--out", str(out)], capture_output=True, env=env, check=True)
+        times[n] = time.perf_counter() - start
+    same = (folder / "workers1.csv").read_bytes() == (folder / "workers2.csv").read_bytes()
+    return {
+        "generate_count": count,
+        "workers1_s": times[1],
+        "workers2_s": times[2],
+        "speedup": times[1] / times[2],
+        "workers_identical": same,
+    }
+
+
+def store(count: int, folder: Path) -> dict[str, Any] | None:
+    """Seconds to save ``count`` NPCs to a SQLite campaign in one transaction (creation not counted),
+    and to list that roster (best of 3). ``None`` when the store cannot be imported."""
+    try:
+        from lifepath.store import open_store
+        from lifepath.store.models import CampaignCreate
+    except ImportError as exc:
+        print(f"store benchmark skipped: {exc}", file=sys.stderr)
+        return None
+    from lifepath.creation import create
+    from lifepath.decisions import PolicyChooser
+    from lifepath.houserules import resolve
+    from lifepath.manager import get_registry
+    from lifepath.seeds import derive_seed
+
+    registry = get_registry()
+    rules = resolve(registry.declaration("nowhere-yet"))
+    saving = 0.0
+    with open_store(str(folder / "bench.db")) as db:
+        db.new_campaign(CampaignCreate(name="Bench", ruleset="nowhere-yet"))
+        with db.write_session() as session:
+            for index in range(count):
+                seed = derive_seed(1, index)
+                character = create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+                start = time.perf_counter()
+                db.add_character("Bench", character, status="npc", session=session)
+                if (index + 1) % 500 == 0:
+                    session.flush()
+                    session.expunge_all()
+                saving += time.perf_counter() - start
+            start = time.perf_counter()
+        saving += time.perf_counter() - start  # the commit
+        listing = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            rows = db.characters("Bench")
+            listing = min(listing, time.perf_counter() - start)
+        assert len(rows) == count
+    return {"store_count": count, "save_s": saving, "list_s": listing}
+
+
+def memory(count: int, fmt: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """Peak resident memory of ``generate --count COUNT --out FILE`` (one worker), in a child process of
+    its own so nothing else this script ran is counted."""
+    out = folder / f"memory.{fmt}"
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    command = [*lifepath_command(), "generate", "--count", str(count), "--seed", "1", "--format", fmt]
+    command += ["--out", str(out)]
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, env=env, check=True)
+    seconds = time.perf_counter() - start
+    size = out.stat().st_size
+    out.unlink()
+    kilobytes = int(done.stdout.strip().splitlines()[-1])  # ru_maxrss is in KiB on Linux
+    return {
+        "memory_count": count,
+        "memory_format": fmt,
+        "memory_s": seconds,
+        "memory_file_mb": size / 1e6,
+        "peak_rss_mb": kilobytes * 1024 / 1e6,
+    }
+
+
+# -- the report ---------------------------------------------------------------------------------
+
+
+def verdict(key: str, value: float) -> str:
+    target = TARGETS.get(key)
+    if target is None:
+        return ""
+    higher = key in ("ratio", "speedup")
+    ok = value >= target if higher else value <= target
+    return f"{'>=' if higher else '<='} {target:g}  {'met' if ok else 'NOT met'}"
+
+
+def report(figures: dict[str, Any]) -> str:
+    rows: list[tuple[str, str, str]] = []
+
+    def add(label: str, key: str, show: Callable[[Any], str]) -> None:
+        if key in figures:
+            rows.append((label, show(figures[key]), verdict(key, figures[key])))
+
+    add("characters/s (Nowhere Yet, --auto, full history)", "chars_per_s", lambda v: f"{v:,.0f}")
+    add("plain 2D6 throws/s (random.randint)", "dice_per_s", lambda v: f"{v:,.0f}")
+    add("ratio characters/s : 2D6/s (machine-independent)", "ratio", lambda v: f"{v:.5f}")
+    add("python -c 'import typer'", "import_typer_s", lambda v: f"{1000 * v:.0f} ms")
+    add("lifepath --help", "help_s", lambda v: f"{1000 * v:.0f} ms")
+    add("  ratio to import typer", "help_ratio", lambda v: f"{v:.2f}x")
+    add("lifepath create --auto --seed 1", "create_s", lambda v: f"{1000 * v:.0f} ms")
+    add("  ratio to import typer", "create_ratio", lambda v: f"{v:.2f}x")
+    add("generate --workers 1", "workers1_s", lambda v: f"{v:.1f} s for {figures['generate_count']:,}")
+    add("generate --workers 2", "workers2_s", lambda v: f"{v:.1f} s")
+    add("  speed-up", "speedup", lambda v: f"{v:.2f}x")
+    add("  outputs identical", "workers_identical", lambda v: "yes" if v else "NO")
+    add("save to a SQLite campaign", "save_s", lambda v: f"{v:.2f} s for {figures['store_count']:,}")
+    add("list that roster", "list_s", lambda v: f"{v:.3f} s")
+    add("generate --out, peak RSS", "peak_rss_mb", lambda v: f"{v:.0f} MB for {figures['memory_count']:,}")
+    width = max(len(r[0]) for r in rows)
+    value_width = max(len(r[1]) for r in rows)
+    return "\n".join(f"{a:<{width}}  {b:>{value_width}}  {c}".rstrip() for a, b, c in rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="20,000 characters for the workers test (not 200,000)")
+    parser.add_argument("--count", type=int, help="characters for the workers test (overrides --quick)")
+    parser.add_argument("--create-count", type=int, default=3000, help="characters for the in-process rate")
+    parser.add_argument("--store-count", type=int, default=10_000, help="characters saved to the campaign")
+    parser.add_argument("--memory", action="store_true", help="also measure the peak RSS of a 1,000,000 batch")
+    parser.add_argument("--memory-count", type=int, default=1_000_000, help="characters for --memory")
+    parser.add_argument("--memory-format", default="csv", choices=("csv", "jsonl", "ucf"), help="format for --memory")
+    args = parser.parse_args(argv)
+    count = args.count or (20_000 if args.quick else 200_000)
+
+    folder = Path(tempfile.mkdtemp(prefix="lifepath-bench-"))
+    env = {**os.environ, "LIFEPATH_CACHE_DIR": str(folder / "cache"), "LIFEPATH_DB": str(folder / "cli.db")}
+    os.environ.update({k: env[k] for k in ("LIFEPATH_CACHE_DIR", "LIFEPATH_DB")})
+    figures: dict[str, Any] = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "load_start": load()}
+    try:
+        print("measuring: creation rate...", file=sys.stderr)
+        figures["chars_per_s"] = creation_rate(args.create_count)
+        figures["dice_per_s"] = dice_rate()
+        figures["ratio"] = figures["chars_per_s"] / figures["dice_per_s"]
+        print("measuring: start-up...", file=sys.stderr)
+        figures.update(startup(env))
+        print(f"measuring: generate --workers 1 and 2 ({count:,} characters)...", file=sys.stderr)
+        figures.update(workers(count, folder, env))
+        print(f"measuring: the campaign store ({args.store_count:,} characters)...", file=sys.stderr)
+        figures.update(store(args.store_count, folder) or {"store": "skipped"})
+        if args.memory:
+            print(f"measuring: peak RSS of generate ({args.memory_count:,} characters)...", file=sys.stderr)
+            figures.update(memory(args.memory_count, args.memory_format, folder, env))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    figures["load_end"] = load()
+    print(f"Python {figures['python']}, {figures['cpus']} CPUs, load average {figures['load_start']} at the start "
+          f"and {figures['load_end']} at the end (other work on the machine slows every figure)")
+    print(report(figures))
+    print(json.dumps({k: round(v, 6) if isinstance(v, float) else v for k, v in figures.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

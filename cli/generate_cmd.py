@@ -1,0 +1,389 @@
+"""``lifepath generate``: a batch of NPCs, streamed as they are made, in one process or several.
+
+Character ``i`` (from 0) of a batch with seed ``S`` is made from ``derive_seed(S, i)`` (see
+:mod:`lifepath.seeds`), which is the seed in its provenance: the output is the same for any ``--workers``
+and every character replays alone. Characters are written as they come (never all held at once), to
+standard output or to ``--out`` through a temporary file renamed at the end, so an error leaves no
+half-written file. ``--campaign`` saves the whole batch in one transaction (all of it or none of it).
+
+The option helpers here (:func:`career_weights`, :func:`batch_options`) are shared with ``lifepath odds``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import typer
+
+from lifepath.cli.errors import friendly
+
+if TYPE_CHECKING:
+    from lifepath.character import Character
+    from lifepath.odds import Batch
+    from lifepath.registry import Registry
+    from lifepath.ruleset import Ruleset
+
+FORMATS = ("ucf", "jsonl", "csv")
+CSV_COLUMNS = (
+    "index", "seed", "name", "ruleset", "species", "careers", "terms", "age", "profile",
+    "credits", "debt", "status", "skills",
+)
+#: characters per chunk handed to a worker (a chunk of JSON Lines is about 1.5 MB)
+CHUNK = 100
+#: characters added to the campaign's session between flushes (memory stays bounded)
+FLUSH_EVERY = 500
+
+
+def register(app: typer.Typer) -> None:
+    app.command("generate")(generate)
+
+
+# -- options shared with `lifepath odds` ------------------------------------------------------------
+
+
+def career_weights(registry: Registry, ruleset_id: str, pairs: Sequence[str]) -> dict[str, float]:
+    """``--career NAME[=WEIGHT]`` values as ``{career name: weight}`` (a bare name weighs 1).
+
+    Names are checked against the ruleset's careers now, before any character is made.
+    """
+    from lifepath.errors import LifepathError
+
+    if not pairs:
+        return {}
+    careers = registry.careers(ruleset_id)
+    if not careers:
+        raise LifepathError(
+            f"{registry.ruleset(ruleset_id).name} has no careers to weight", hint="leave out --career"
+        )
+    weights: dict[str, float] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        try:
+            weight = float(text) if text.strip() else 1.0
+        except ValueError:
+            weight = -1.0
+        if not weight >= 0 or weight == float("inf"):
+            raise LifepathError(
+                f"'{pair}' is not a career weight", hint="write --career NAME or --career NAME=WEIGHT, e.g. Navy=3"
+            )
+        found = registry.find("career", ruleset_id, name)
+        weights[found.name] = weights.get(found.name, 0.0) + weight
+    if not any(weights.values()):
+        raise LifepathError("every career weight is 0", hint="give at least one career a weight above 0")
+    return {k: int(v) if v.is_integer() else v for k, v in weights.items()}
+
+
+def batch_options(
+    registry: Registry,
+    ruleset_id: str,
+    *,
+    career: Sequence[str],
+    species: str | None,
+    terms: int | None,
+    option: Sequence[str],
+) -> dict[str, Any]:
+    """The creation options every character of a batch gets (``ctx.options``), checked where possible."""
+    from lifepath import houserules
+
+    if species and registry.species(ruleset_id):
+        species = registry.find("species", ruleset_id, species).id
+    values: dict[str, Any] = dict(houserules.parse_pairs(option))
+    values.update(species=species, terms=terms, career_weights=career_weights(registry, ruleset_id, career))
+    return {k: v for k, v in values.items() if v not in (None, [], {}, "")}
+
+
+def resolve_rules(registry: Registry, ruleset_id: str, stored: dict[str, Any], rule: Sequence[str]) -> dict[str, Any]:
+    from lifepath import houserules
+
+    return houserules.resolve(registry.declaration(ruleset_id), stored, rule)
+
+
+def new_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+# -- formatting (runs in the workers) ---------------------------------------------------------------
+
+
+@dataclass
+class Made:
+    """One character as the writer needs it: its text in the chosen format, and (for a campaign) itself."""
+
+    index: int
+    text: str
+    character: Character | None = None
+
+
+def csv_row(values: Sequence[Any]) -> str:
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(values)
+    return buffer.getvalue()
+
+
+def csv_fields(ruleset: Ruleset, character: Character, index: int) -> list[Any]:
+    """The CSV columns (:data:`CSV_COLUMNS`) of one character."""
+    sheet = character.sheet
+    fields = ruleset.roster_fields(character)
+    skills = ", ".join(f"{name}-{level}" for name, level in sorted(sheet.skills.items()))
+    return [
+        index, character.provenance["seed"], sheet.name, ruleset.id, fields.get("species", sheet.species),
+        fields.get("careers", ""), sheet.total_terms, fields.get("age", sheet.age), fields.get("profile", ""),
+        sheet.credits, sheet.total_debt, sheet.status, skills,
+    ]
+
+
+def format_character(ruleset: Ruleset, character: Character, index: int, fmt: str) -> str:
+    if fmt == "jsonl":
+        import json
+
+        return json.dumps(character.to_dict(), ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        return csv_row(csv_fields(ruleset, character, index))
+    text = ruleset.render(character)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def make_chunk(batch: Batch, registry: Registry, start: int, stop: int, *, fmt: str, keep: bool) -> list[Made]:
+    """Characters ``start`` to ``stop - 1``, formatted (a :func:`lifepath.odds.run_chunks` function)."""
+    ruleset = registry.ruleset(batch.ruleset)
+    out = []
+    for index in range(start, stop):
+        character = batch.character(registry, index)
+        out.append(Made(index, format_character(ruleset, character, index, fmt), character if keep else None))
+    return out
+
+
+# -- writing ----------------------------------------------------------------------------------------
+
+
+@contextmanager
+def output(out: Path | None) -> Iterator[IO[str]]:
+    """Standard output, or a temporary file beside ``out`` that replaces it only if the block succeeds."""
+    if out is None:
+        yield sys.stdout
+        return
+    import os
+    import tempfile
+
+    from lifepath.errors import LifepathError
+
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{out.name}.", suffix=".part")
+    except OSError as exc:
+        raise LifepathError(
+            f"cannot write {out} ({exc.strerror})", hint="check the folder exists and is writable"
+        ) from None
+    try:
+        os.chmod(tmp, file_mode())
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            yield fh
+        os.replace(tmp, out)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def file_mode() -> int:
+    """The mode a newly created file gets under the current umask (a temporary file is made 0600)."""
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def show_progress(out: Path | None, to_stdout: bool) -> bool:
+    """A bar on a terminal only: stderr is one, and the characters are not being printed on it."""
+    if not sys.stderr.isatty():
+        return False
+    return out is not None or not to_stdout or not sys.stdout.isatty()
+
+
+@contextmanager
+def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
+    """A rich progress bar on stderr; yields ``advance(n)`` (a no-op when disabled)."""
+    if not enabled:
+        yield lambda n: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn()
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+@friendly
+def generate(
+    count: int = typer.Option(..., "--count", "-n", min=1, help="How many characters to make."),
+    ruleset: str = typer.Option(
+        None, "--ruleset", "-r", help="Ruleset id or name (default: nowhere-yet, or the campaign's)."
+    ),
+    seed: int = typer.Option(None, "--seed", help="The batch's seed; character i gets a seed derived from it and i."),
+    rule: list[str] = typer.Option([], "--rule", help="House rule NAME=VALUE (repeatable)."),
+    career: list[str] = typer.Option(
+        [],
+        "--career",
+        help="First career and weight, NAME=WEIGHT or NAME (weight 1); repeatable: --career Navy=3 --career Scout",
+    ),
+    species: str = typer.Option(None, "--species", help="The species/origin of every character."),
+    terms: int = typer.Option(None, "--terms", min=0, help="How many terms the NPC policy aims for (0: no career)."),
+    option: list[str] = typer.Option([], "--option", help="A ruleset-specific creation option KEY=VALUE (repeatable)."),
+    fmt: str = typer.Option(
+        "ucf", "--format", "-f", help="ucf (the ruleset's text, a blank line between), jsonl or csv."
+    ),
+    out: Path = typer.Option(
+        None, "--out", "-o", help="Write to this file (replaced only when the batch is complete)."
+    ),
+    campaign: str = typer.Option(
+        None, "--campaign", "-c", help="Save every character in this campaign (as NPCs), in one transaction."
+    ),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    workers: int = typer.Option(
+        1, "--workers", "-w", min=1, help="Worker processes; the output is the same for any number."
+    ),
+    content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
+) -> None:
+    """Make a batch of NPCs, streamed as JSON Lines, CSV or the ruleset's text (identical for any --workers).
+
+    With --campaign and no --out, the characters are only saved (all of them or, on an error, none; the
+    campaign's database is held for writing while the batch is made); nothing is printed but a summary.
+    """
+    from lifepath.errors import LifepathError
+
+    fmt = fmt.strip().lower()
+    if fmt not in FORMATS:
+        raise LifepathError(f"'{fmt}' is not an output format", hint=f"use one of {', '.join(FORMATS)}")
+    folders = tuple(str(folder) for folder in content)
+    with ExitStack() as stack:
+        _generate(stack, count=count, ruleset=ruleset, seed=seed, rule=rule, career=career, species=species,
+                  terms=terms, option=option, fmt=fmt, out=out, campaign=campaign, db=db, workers=workers,
+                  folders=folders)
+
+
+def _generate(
+    stack: ExitStack,
+    *,
+    count: int,
+    ruleset: str | None,
+    seed: int | None,
+    rule: Sequence[str],
+    career: Sequence[str],
+    species: str | None,
+    terms: int | None,
+    option: Sequence[str],
+    fmt: str,
+    out: Path | None,
+    campaign: str | None,
+    db: str | None,
+    workers: int,
+    folders: tuple[str, ...],
+) -> None:
+    """The body of :func:`generate`; everything it opens is closed by ``stack``."""
+    from lifepath.errors import LifepathError
+    from lifepath.manager import get_manager
+    from lifepath.odds import Batch, run_chunks
+
+    manager = get_manager()
+    store = camp = None
+    stored_rules: dict[str, Any] = {}
+    if campaign:
+        from lifepath.store import open_store
+        from lifepath.store.content import load_campaign_content
+
+        # as `create --campaign`: the campaign's content folders go in before the registry is built
+        store = stack.enter_context(open_store(db))
+        camp = store.campaign(campaign, check_plugins=False)
+        store.ensure_open(camp)
+        load_campaign_content(manager, camp)
+        folders = (*camp.content, *folders)
+    for folder in folders:
+        manager.add_content(folder)
+    registry = manager.registry()
+    if store is not None and camp is not None:
+        store.check_plugins(camp)
+        if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
+            raise LifepathError(
+                f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
+                hint="leave out --ruleset; a campaign's characters use its ruleset",
+            )
+        ruleset = camp.ruleset
+        stored_rules = dict(camp.house_rules)
+    rs = registry.ruleset(ruleset or "nowhere-yet")
+    rules = resolve_rules(registry, rs.id, stored_rules, rule)
+    options = batch_options(registry, rs.id, career=career, species=species, terms=terms, option=option)
+    chosen_seed = seed is None
+    if seed is None:
+        seed = new_seed()
+    batch = Batch(rs.id, seed, rules, options, folders)
+    to_stdout = out is None and store is None
+    func = partial(make_chunk, fmt=fmt, keep=store is not None)
+    saved = 0
+    ids: list[int] = []  # the first and the last id saved
+    with ExitStack() as inner:  # closed in reverse: the results, the bar, the commit, then the file's rename
+        sink = inner.enter_context(output(out)) if out is not None or to_stdout else None
+        session = inner.enter_context(store.write_session()) if store is not None else None
+        advance = inner.enter_context(progress_bar(show_progress(out, to_stdout), count, "generating"))
+        if sink is not None and fmt == "csv":
+            sink.write(csv_row(CSV_COLUMNS))
+        results = inner.enter_context(_closing(run_chunks(func, batch, count, workers=workers, size=CHUNK)))
+        for made in results:
+            for item in made:
+                if sink is not None:
+                    if fmt == "ucf" and item.index:
+                        sink.write("\n")
+                    sink.write(item.text)
+                if session is not None and store is not None and camp is not None and item.character is not None:
+                    status = "dead" if item.character.sheet.status == "dead" else "npc"
+                    ids[1:] = [store.add_character(camp.name, item.character, status=status, session=session)]
+                    saved += 1
+                    if saved % FLUSH_EVERY == 0:
+                        session.flush()
+                        session.expunge_all()
+            if sink is sys.stdout:
+                sink.flush()
+            advance(len(made))
+    if chosen_seed:
+        print(f"batch seed {seed} (give --seed {seed} to make the same batch again)", file=sys.stderr)
+    if out is not None:
+        print(f"wrote {count} character(s) to {out}", file=sys.stderr)
+    if store is not None and camp is not None:
+        span = f"ids {ids[0]}-{ids[-1]}" if saved > 1 else f"id {ids[0]}"
+        print(f"saved {saved} character(s) in campaign '{camp.name}' ({span})", file=sys.stderr)
+
+
+@contextmanager
+def _closing(results: Iterator[list[Made]]) -> Iterator[Iterator[list[Made]]]:
+    """Close the runner on the way out, so an error stops the workers at once."""
+    try:
+        yield results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
