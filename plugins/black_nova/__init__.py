@@ -15,7 +15,6 @@ from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimp
 from lifepath.tables import TableSet
 
 from .check import RULESET_ID, check_build
-from .procedure import Procedure
 from .render import render, roster_fields
 from .tables import tables
 
@@ -36,6 +35,8 @@ class BlackNova(Ruleset):
         return tables()
 
     def create(self, ctx: Context) -> None:
+        from .procedure import Procedure  # imported on first use: start-up stays cheap
+
         Procedure(ctx, tables()).run()
 
     def render(self, character: Character) -> str:

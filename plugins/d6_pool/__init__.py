@@ -30,7 +30,6 @@ from lifepath.tables import TableSet
 
 from .build import RULESET_ID
 from .check import check_build
-from .procedure import Procedure
 from .render import profile, render
 from .tables import book
 
@@ -50,6 +49,8 @@ class D6Pool(Ruleset):
         return book()
 
     def create(self, ctx: Context) -> None:
+        from .procedure import Procedure  # imported on first use: start-up stays cheap
+
         Procedure(ctx, book()).run()
 
     def render(self, character: Character) -> str:

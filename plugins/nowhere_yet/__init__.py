@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
 from lifepath.tables import TableSet
 
-from .procedure import Procedure
 from .render import ucf, upp
 from .tables import tables
 
@@ -31,6 +30,8 @@ class NowhereYet(Ruleset):
         return tables()
 
     def create(self, ctx: Context) -> None:
+        from .procedure import Procedure  # imported on first use: start-up stays cheap
+
         Procedure(ctx, tables()).run()
 
     def render(self, character: Character) -> str:

@@ -12,7 +12,6 @@ from typing import ClassVar
 from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
 from lifepath.tables import TableSet
 
-from .procedure import run
 from .render import roster, sheet_text
 from .tables import tables
 
@@ -35,6 +34,8 @@ class WormwoodDrift(Ruleset):
         return tables()
 
     def create(self, ctx: Context) -> None:
+        from .procedure import run  # imported on first use: start-up stays cheap
+
         run(ctx, tables())
 
     def render(self, character: Character) -> str:
