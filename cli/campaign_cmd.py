@@ -1,8 +1,11 @@
-"""``lifepath campaign ...``: make campaigns, set their house rules, and check their characters against them."""
+"""``lifepath campaign ...``: make campaigns, set their house rules and content folders, and check their
+characters against them."""
 
 from __future__ import annotations
 
 import json
+import shlex
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -112,7 +115,7 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
-    """Show a campaign: ruleset, house rules it sets, plugins, and its characters by status."""
+    """Show a campaign: ruleset, house rules it sets, plugins, content folders, and its characters by status."""
     with open_db(db) as store:
         camp = store.campaign(name)
         counts = store.counts(name)
@@ -129,10 +132,72 @@ def show(
     typer.echo(f"house rules: {rules}")
     plugins = ", ".join(f"{p['name']} {p['version']}".strip() for p in camp.plugins) or "none yet"
     typer.echo(f"plugins:    {plugins}")
+    folders = [_describe_folder(folder) for folder in camp.content] or ["none"]
+    typer.echo(f"content:    {folders[0]}")
+    for line in folders[1:]:
+        typer.echo(f"            {line}")
     total = sum(counts.values())
     by_status = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
     typer.echo(f"characters: {total}" + (f" ({by_status})" if total else ""))
     typer.echo(f"players:    {', '.join(players) or 'none'}")
+
+
+def _describe_folder(folder: str) -> str:
+    """A stored content folder for `campaign show`: its path and the content in it, or that it is gone."""
+    from lifepath.store.content import plugin_name
+
+    if not Path(folder).is_dir():
+        return f"{folder}  (missing: the folder is not there)"
+    name = plugin_name(folder)
+    return f"{folder}  ({name})" if name else f"{folder}  (its manifest cannot be read)"
+
+
+@campaign_app.command("add-content")
+@friendly
+def add_content(
+    name: str = typer.Argument(..., help="The campaign."),
+    path: Path = typer.Argument(..., help="A data-only content folder (the one holding manifest.json)."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Make the campaign's characters with a data-only content folder (checked now, stored as an absolute path).
+
+    The manifest and every table are validated, and the content must be for the campaign's ruleset; if
+    anything is wrong the error names the file, line and JSON pointer, and nothing is stored.
+    """
+    from lifepath.manager import get_manager
+    from lifepath.store.content import check_folder, folder_path, same_folder
+
+    folder = folder_path(path)
+    with open_db(db) as store:
+        camp = store.campaign(name, check_plugins=False)
+        already = next((f for f in camp.content if same_folder(f, folder)), None)
+        if already is not None:
+            typer.echo(f"campaign '{camp.name}' already uses the content folder {already}")
+            return
+        plugin = check_folder(get_manager(), camp, folder)
+        camp = store.add_content(camp.name, folder)
+    version = plugin.manifest["version"]
+    typer.echo(f"campaign '{camp.name}' now uses {plugin.name} {version} from {folder}")
+    typer.echo(
+        f"`lifepath create --campaign {shlex.quote(camp.name)}` loads it; it is not copied, so keep the folder there."
+    )
+
+
+@campaign_app.command("remove-content")
+@friendly
+def remove_content(
+    name: str = typer.Argument(..., help="The campaign."),
+    path: Path = typer.Argument(..., help="The content folder, as `lifepath campaign show` lists it."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Stop making the campaign's characters with a content folder (the folder itself is not touched)."""
+    with open_db(db) as store:
+        camp, folder = store.remove_content(name, str(path))
+    typer.echo(f"campaign '{camp.name}' no longer uses the content folder {folder}")
+    typer.echo(
+        "Characters made with it keep their sheets; replaying them with `lifepath verify` needs it back "
+        f"(`lifepath campaign add-content {shlex.quote(camp.name)} {shlex.quote(folder)}`)."
+    )
 
 
 @campaign_app.command("rules")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -63,63 +65,72 @@ def create(
     from lifepath.manager import get_manager
 
     manager = get_manager()
-    for folder in content:
-        manager.add_content(str(folder))
-    registry = manager.registry()
     stored_rules: dict[str, Any] = {}
     store = None
     camp = None
-    if campaign:
-        from lifepath.store import open_store
+    with ExitStack() as cleanup:
+        if campaign:
+            from lifepath.store import open_store
+            from lifepath.store.content import load_campaign_content
 
-        store = open_store(db)
-        camp = store.campaign(campaign)
-        store.ensure_open(camp)
-        if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
-            raise LifepathError(
-                f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
-                hint="leave out --ruleset; a campaign's characters use its ruleset",
+            # the campaign first: its content folders must be in the manager before the registry is built
+            store = cleanup.enter_context(open_store(db))
+            camp = store.campaign(campaign, check_plugins=False)
+            store.ensure_open(camp)
+            load_campaign_content(manager, camp)
+        for folder in content:
+            manager.add_content(str(folder))
+        registry = manager.registry()
+        if store is not None and camp is not None:
+            store.check_plugins(camp)  # with its content loaded, only what is really missing is named
+            if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
+                raise LifepathError(
+                    f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
+                    hint="leave out --ruleset; a campaign's characters use its ruleset",
+                )
+            ruleset = camp.ruleset
+            stored_rules = dict(camp.house_rules)
+        rs = registry.ruleset(ruleset or "nowhere-yet")
+        declaration = registry.declaration(rs.id)
+        if camp is not None:
+            _check_stored_rules(declaration, camp.name, rs.id, stored_rules)
+        rules = houserules.resolve(declaration, stored_rules, rule)
+        if seed is None:
+            seed = new_seed()
+        options = dict(houserules.parse_pairs(option))
+        options.update(
+            build_options(
+                career=career,
+                species=species,
+                homeworld=homeworld,
+                uwp=uwp,
+                trade_codes=trade_codes,
+                law_level=law_level,
+                terms=terms,
             )
-        ruleset = camp.ruleset
-        stored_rules = dict(camp.house_rules)
-    rs = registry.ruleset(ruleset or "nowhere-yet")
-    rules = houserules.resolve(registry.declaration(rs.id), stored_rules, rule)
-    if seed is None:
-        seed = new_seed()
-    options = dict(houserules.parse_pairs(option))
-    options.update(
-        build_options(
-            career=career,
-            species=species,
-            homeworld=homeworld,
-            uwp=uwp,
-            trade_codes=trade_codes,
-            law_level=law_level,
-            terms=terms,
         )
-    )
-    observer = None
-    if auto:
-        chooser: Any = PolicyChooser(seed)
-    else:
-        if not sys.stdin.isatty() and not _forced_interactive():
-            raise LifepathError(
-                "interactive creation needs a terminal to ask you questions",
-                hint="run it in a terminal, or add --auto to let the NPC policy answer",
-            )
-        from lifepath.cli.prompt import PromptChooser
+        observer = None
+        if auto:
+            chooser: Any = PolicyChooser(seed)
+        else:
+            if not sys.stdin.isatty() and not _forced_interactive():
+                raise LifepathError(
+                    "interactive creation needs a terminal to ask you questions",
+                    hint="run it in a terminal, or add --auto to let the NPC policy answer",
+                )
+            from lifepath.cli.prompt import PromptChooser
 
-        prompt = PromptChooser()
-        chooser = prompt
-        observer = prompt.show
-    character = run_creation(
-        registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer
-    )
-    if out is not None:
-        _write_atomic(out, character.to_json())
-    if store is not None and camp is not None:
-        saved = store.add_character(camp.name, character, player=player)
-        print(f"saved as character {saved} in campaign '{camp.name}'", file=sys.stderr)
+            prompt = PromptChooser()
+            chooser = prompt
+            observer = prompt.show
+        character = run_creation(
+            registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer
+        )
+        if out is not None:
+            _write_atomic(out, character.to_json())
+        if store is not None and camp is not None:
+            saved = store.add_character(camp.name, character, player=player)
+            print(f"saved as character {saved} in campaign '{camp.name}'", file=sys.stderr)
     if as_json:
         sys.stdout.write(character.to_json())
     elif history:
@@ -129,6 +140,24 @@ def create(
         sys.stdout.write(rs.render(character))
     else:
         sys.stdout.write(rs.render(character))
+
+
+def _check_stored_rules(declaration: dict[str, Any], campaign: str, ruleset_id: str, stored: dict[str, Any]) -> None:
+    """Raise a :class:`~lifepath.errors.HouseRuleError` naming the campaign and the fix when a house rule
+    it stores no longer validates (the ruleset's declaration changed since the rule was set)."""
+    from lifepath import houserules
+    from lifepath.errors import HouseRuleError
+
+    try:
+        houserules.resolve(declaration, stored)
+    except HouseRuleError as e:
+        name = shlex.quote(campaign)
+        raise HouseRuleError(
+            f"campaign '{campaign}' stores a house rule {ruleset_id} no longer allows: {e.message}",
+            hint=(e.hint + "; " if e.hint else "")
+            + f"see them with `lifepath campaign rules {name}` and fix it with `lifepath campaign set-rule {name} "
+            f"RULE VALUE` or `lifepath campaign unset-rule {name} RULE`",
+        ) from None
 
 
 def _forced_interactive() -> bool:

@@ -45,7 +45,8 @@ def verify(
 ) -> None:
     """Replay characters from their seed and recorded decisions; report identical or the first difference.
 
-    Give an export file, a stored character's id, or --campaign NAME. Exits 1 if any character differs.
+    Give an export file, a stored character's id, or --campaign NAME (stored characters are replayed with
+    their campaign's content folders). Exits 1 if any character differs.
     """
     from lifepath.errors import LifepathError
     from lifepath.manager import get_registry
@@ -56,7 +57,6 @@ def verify(
             "say what to verify: an export file, a character id, or --campaign NAME",
             hint="e.g. `lifepath verify npc.json`, `lifepath verify 12` or `lifepath verify --campaign Spinward`",
         )
-    registry = get_registry()
     if target is not None and (Path(target).exists() or not target.strip().isdigit()):
         path = Path(target)
         if not path.exists():
@@ -65,28 +65,39 @@ def verify(
                 hint="give an export file, or the id of a stored character (see `lifepath roster`)",
             )
         data = load_export(path)
-        verdict = replay(registry, data)
+        verdict = replay(get_registry(), data)
         typer.echo(f"{path}: {verdict.message}")
         if not verdict.identical:
             raise typer.Exit(1)
         return
-    if not _verify_stored(registry, replay, target, campaign, db):
+    if not _verify_stored(replay, target, campaign, db):
         raise typer.Exit(1)
 
 
-def _verify_stored(registry: Any, replay: Any, target: str | None, campaign: str | None, db: str | None) -> bool:
-    """Replay stored characters (one id, or a whole campaign); print one line each; True if all match."""
+def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: str | None) -> bool:
+    """Replay stored characters (one id, or a whole campaign); print one line each; True if all match.
+
+    The campaign's content folders are loaded before the registry is built, so characters made with a
+    content career or species replay as they were made.
+    """
     from lifepath.cli.roster_cmd import open_db
+    from lifepath.manager import get_manager
+    from lifepath.store.content import load_campaign_content
     from lifepath.store.documents import as_made, original_name
 
     differ = 0
     with open_db(db) as store, store.read_session() as session:
         if campaign is not None:
-            store.campaign(campaign, session=session)
+            camp = store.campaign(campaign, check_plugins=False, session=session)
             rows = store.characters(campaign, session=session)
         else:
             assert target is not None
             rows = [store.character(int(target), session=session)]
+            camp = store.campaign(rows[0].campaign, check_plugins=False, session=session)
+        manager = get_manager()
+        load_campaign_content(manager, camp)
+        registry = manager.registry()
+        store.check_plugins(camp, session=session)
         for row in rows:
             data = json.loads(store.document(row.id, session=session))
             verdict = replay(registry, as_made(data))

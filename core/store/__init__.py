@@ -7,7 +7,8 @@ commands that need the store pay for it.
 * :mod:`lifepath.store.engine`: which database, connection settings, and error messages;
 * :mod:`lifepath.store.migrate` and :mod:`lifepath.store.migrations`: the Alembic schema revisions;
 * :mod:`lifepath.store.service`: the :class:`~lifepath.store.service.Store` itself;
-* :mod:`lifepath.store.exchange`: exporting and importing characters and whole campaigns.
+* :mod:`lifepath.store.exchange`: exporting and importing characters and whole campaigns;
+* :mod:`lifepath.store.content`: a campaign's data-only content folders (checked, loaded, named).
 """
 
 from __future__ import annotations

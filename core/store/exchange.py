@@ -1,8 +1,8 @@
 """Exporting characters and whole campaigns as JSON, and importing them back.
 
 A character export is the stored document itself, byte for byte. A campaign export holds the campaign
-(name, ruleset, house rules, plugins, dates) and every character with its roster data beside its
-document; it follows ``campaign.schema.json``.
+(name, ruleset, house rules, content folders, plugins, dates) and every character with its roster data
+beside its document; it follows ``campaign.schema.json``.
 
 Importing validates the whole file first: JSON syntax, then the JSON Schema (errors name the file, the
 line and the JSON pointer, and for a campaign file the character by index and name), then the
@@ -70,6 +70,7 @@ def campaign_document(store: Store, name: str) -> dict[str, Any]:
             "name": camp.name,
             "ruleset": camp.ruleset,
             "house_rules": camp.house_rules,
+            "content": camp.content,
             "plugins": camp.plugins,
             "archived": camp.archived,
             "created_at": camp.created_at.isoformat(),
@@ -229,6 +230,8 @@ def import_parsed(store: Store, found: ImportFile, campaign: str | None = None) 
                 pointer, e.hint,
             ) from None
         report = ImportReport(target.name, create is not None)
+        if create is not None:
+            report.warnings.extend(_check_content(target))
         for entry in entries:
             report.warnings.extend(_check_entry(found, entry, target, ruleset.id, ruleset.version, in_force))
         if create is not None:
@@ -278,6 +281,8 @@ def _target(
                 "/campaign/ruleset", "import it as a new campaign under another name with --campaign NEW_NAME",
             )
         return target, None
+    from lifepath.store.content import folder_path
+
     ruleset = store.registry.ruleset(info["ruleset"])
     create = build(
         CampaignCreate,
@@ -285,15 +290,30 @@ def _target(
         name=name,
         ruleset=ruleset.id,
         house_rules=dict(info.get("house_rules", {})),
+        content=list(dict.fromkeys(folder_path(f) for f in info.get("content", []))),
         plugins=list(info.get("plugins", [])),
         archived=False,
         created_at=found.date(info.get("created_at"), "/campaign/created_at"),
     )
     read = CampaignRead(
-        id=0, name=name, ruleset=ruleset.id, house_rules=create.house_rules, plugins=create.plugins,
+        id=0, name=name, ruleset=ruleset.id, house_rules=create.house_rules, content=create.content,
+        plugins=create.plugins,
         archived=False, created_at=create.created_at or datetime.now().astimezone(),
     )
     return read, create
+
+
+def _check_content(campaign: CampaignRead) -> list[str]:
+    """A warning for each content folder of an imported campaign that is not on this computer (it is kept:
+    ``create --campaign`` names it, with the fix, when it is needed)."""
+    from lifepath.store.content import remove_hint
+
+    return [
+        f"campaign '{campaign.name}' uses the content folder {folder}, which is not here; copy the folder "
+        f"there, or stop using it with `{remove_hint(campaign.name, folder)}`"
+        for folder in campaign.content
+        if not Path(folder).is_dir()
+    ]
 
 
 def _check_entry(

@@ -85,6 +85,11 @@ class CampaignBase(SQLModel):
     ruleset: str = Field(max_length=100)
     #: the house rules the referee set (values differing from or pinning the declaration's defaults)
     house_rules: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    #: absolute paths of the data-only content folders its characters are made with (revision 0003,
+    #: whose server default ``[]`` filled the rows there were)
+    content: list[str] = Field(
+        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
+    )
 
 
 class CampaignRow(CampaignBase, table=True):
@@ -116,6 +121,8 @@ class CampaignUpdate(SQLModel):
 
     name: str | None = None
     house_rules: dict[str, Any] | None = None
+    #: the whole list of content folders (see :meth:`~lifepath.store.service.Store.add_content`)
+    content: list[str] | None = None
     archived: bool | None = None
     #: when archiving, the date to record (default: now)
     archived_at: datetime | None = None

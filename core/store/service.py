@@ -12,6 +12,7 @@ overwriting each other's changes to the campaign.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -204,7 +205,11 @@ class Store:
     def missing_plugins(self, campaign: CampaignRead, *, session: Session | None = None) -> dict[str, list[str]]:
         """Each plugin the campaign's characters were made with that is not installed now, with the
         characters (``"12 'Ann Smith'"``) that were made with it."""
-        installed = self.installed_plugins()
+        from lifepath.store.content import plugin_names
+
+        # the campaign's own content folders count as installed: the commands that make or replay its
+        # characters load them (a folder that is gone, or was removed from the campaign, does not count)
+        installed = self.installed_plugins() | plugin_names(campaign.content)
         missing = sorted({p["name"] for p in campaign.plugins} - installed)
         if not missing:
             return {}
@@ -223,15 +228,28 @@ class Store:
                         needed[name].append(f"{cid} '{cname}'")
         return needed
 
+    def check_plugins(self, campaign: CampaignRead, *, session: Session | None = None) -> None:
+        """Warn about each plugin the campaign's characters were made with that is missing now (see
+        :meth:`campaign`); call it after loading the campaign's content when opening it unchecked."""
+        with self._session(session, write=False) as s:
+            self._check_plugins(s, campaign)
+
     def _check_plugins(self, session: Session, campaign: CampaignRead) -> None:
         versions = {p["name"]: p.get("version", "") for p in campaign.plugins}
         for plugin, characters in self.missing_plugins(campaign, session=session).items():
             who = ", ".join(characters) if characters else "none of its characters now"
             version = f" {versions[plugin]}" if versions.get(plugin) else ""
+            if plugin.startswith("content:"):
+                fix = (
+                    f"Add its folder to the campaign again with `lifepath campaign add-content "
+                    f"{shlex.quote(campaign.name)} PATH` (or put a stored folder back where it was)"
+                )
+            else:
+                fix = "Install the plugin again"
             self._warn(
                 f"campaign '{campaign.name}' has characters made with the plugin '{plugin}'{version}, which is "
-                f"not installed; characters that need it: {who}. Install the plugin again to replay or re-create "
-                f"them (their stored sheets are still shown)"
+                f"not installed; characters that need it: {who}. {fix} to replay or re-create them (their stored "
+                f"sheets are still shown)"
             )
 
     @staticmethod
@@ -258,6 +276,7 @@ class Store:
                 name=name,
                 ruleset=data.ruleset,
                 house_rules=dict(data.house_rules),
+                content=list(data.content),
                 plugins=documents.plugin_union(data.plugins),
                 archived=data.archived,
                 created_at=data.created_at or now,
@@ -278,12 +297,48 @@ class Store:
                 row.name = new
             if update.house_rules is not None:
                 row.house_rules = dict(update.house_rules)
+            if update.content is not None:
+                row.content = list(update.content)
             if update.archived is not None and update.archived != row.archived:
                 row.archived = update.archived
                 row.archived_at = (update.archived_at or utcnow()) if update.archived else None
             s.add(row)
             s.flush()
             return _campaign_read(row)
+
+    def add_content(self, name: str, folder: str, *, session: Session | None = None) -> CampaignRead:
+        """Add a content folder (an absolute path, already checked with
+        :func:`lifepath.store.content.check_folder`) to the campaign's list; a folder already there is
+        not added twice."""
+        with self._session(session, write=True) as s:
+            row = self._campaign_row(s, name, lock=True)
+            if folder not in (row.content or []):
+                row.content = [*(row.content or []), folder]
+                s.add(row)
+                s.flush()
+            return _campaign_read(row)
+
+    def remove_content(self, name: str, folder: str, *, session: Session | None = None) -> tuple[CampaignRead, str]:
+        """Take a content folder out of the campaign's list; return the campaign and the folder as it was
+        stored. ``folder`` may be written differently from the stored path (relative, through a link);
+        a folder the campaign does not use is an :class:`UnknownName` listing the ones it does."""
+        from lifepath.store.content import folder_path, same_folder
+
+        with self._session(session, write=True) as s:
+            row = self._campaign_row(s, name, lock=True)
+            stored = list(row.content or [])
+            found = next((f for f in stored if same_folder(f, folder)), None)
+            if found is None:
+                used = ", ".join(stored) if stored else "none"
+                show = f"lifepath campaign show {shlex.quote(row.name)}"
+                raise UnknownName(
+                    f"campaign '{row.name}' does not use the content folder {folder_path(folder)}",
+                    hint=f"the content folders it uses are: {used} (see `{show}`)",
+                )
+            row.content = [f for f in stored if f != found]
+            s.add(row)
+            s.flush()
+            return _campaign_read(row), found
 
     def set_house_rules(self, name: str, rules: dict[str, Any], *, session: Session | None = None) -> CampaignRead:
         """Replace the house rules a campaign sets."""
@@ -463,6 +518,7 @@ def _campaign_read(row: CampaignRow) -> CampaignRead:
         name=row.name,
         ruleset=row.ruleset,
         house_rules=dict(row.house_rules or {}),
+        content=list(row.content or []),
         plugins=[dict(p) for p in row.plugins or []],
         archived=bool(row.archived),
         created_at=row.created_at,

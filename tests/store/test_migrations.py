@@ -1,8 +1,9 @@
-"""Alembic migrations: a database made at revision 0001 upgrades and keeps its rows; the newest revision
-matches the models; a database from a newer lifepath is refused clearly."""
+"""Alembic migrations: a database made at revision 0001 upgrades through 0002 and 0003 and keeps its rows;
+the newest revision matches the models; a database from a newer lifepath is refused clearly."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from datetime import UTC, datetime
@@ -20,7 +21,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0002", "0001"]
+    assert revisions == ["0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -42,6 +43,7 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         assert camps["Spinward"].created_at == datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
         assert camps["Spinward"].archived_at is None
         assert camps["Old Times"].archived and camps["Old Times"].archived_at == camps["Old Times"].created_at
+        assert all(c.content == [] for c in camps.values())  # backfilled by 0003
         rows = store.characters()
         assert [(r.id, r.campaign_id, r.name, r.player, r.status, r.seed) for r in rows] == [
             (i, c, n, p, s, seed) for i, c, n, p, s, _, seed in before
@@ -53,12 +55,18 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         new = store.add_character("Spinward", create_character(registry, "nowhere-yet", seed=8, rules={"max_terms": 4}))
         assert store.rename(1, "Renamed").name == "Renamed"
         assert new == 4
+        assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0003",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert "ix_character_campaign_player" in indexes
+        columns = {r[1]: r for r in con.execute("PRAGMA table_info('campaign')")}
+        assert columns["content"][3] == 1  # NOT NULL once backfilled
+        assert dict(con.execute("SELECT name, content FROM campaign").fetchall()) == {
+            "Spinward": json.dumps([str(tmp_path / "couriers")]), "Old Times": "[]",
+        }
     assert FIXTURE.read_bytes()[:16] == b"SQLite format 3\0"
 
 
@@ -100,3 +108,30 @@ def test_an_empty_database_is_created_at_the_newest_revision(store_url, registry
 
     with open_store(store_url, registry=registry) as store, store.engine.connect() as conn:
         assert current(conn) == HEAD
+
+
+def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
+    """A database at revision 0002 holding campaigns upgrades to 0003 on SQLite and PostgreSQL alike."""
+    from sqlalchemy import text
+
+    from lifepath.store.engine import database_url, make_engine
+    from lifepath.store.migrate import HEAD, current, upgrade
+
+    engine = make_engine(database_url(store_url))
+    try:
+        upgrade(engine, "0002")
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO campaign (name, ruleset, house_rules, plugins, archived, created_at) "
+                    "VALUES ('Spinward', 'nowhere-yet', '{}', '[]', false, :now)"
+                ),
+                {"now": datetime(2025, 1, 2, tzinfo=UTC)},
+            )
+        upgrade(engine)
+        with engine.connect() as conn:
+            assert current(conn) == HEAD == "0003"
+            value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
+    finally:
+        engine.dispose()
+    assert (json.loads(value) if isinstance(value, str) else value) == []

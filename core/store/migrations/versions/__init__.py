@@ -1,1 +1,1 @@
-"""The store's schema revisions, oldest first: ``0001_initial``, ``0002_roster_dates``."""
+"""The store's schema revisions, oldest first: ``0001_initial``, ``0002_roster_dates``, ``0003_campaign_content``."""
