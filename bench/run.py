@@ -155,14 +155,14 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
     with open_store(str(folder / "bench.db")) as db:
         db.new_campaign(CampaignCreate(name="Bench", ruleset="nowhere-yet"))
         with db.write_session() as session:
-            for index in range(count):
-                seed = derive_seed(1, index)
-                character = create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+            for first in range(0, count, 100):  # the batches `generate --campaign` saves
+                batch = []
+                for index in range(first, min(first + 100, count)):
+                    seed = derive_seed(1, index)
+                    batch.append(create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed)))
                 start = time.perf_counter()
-                db.add_character("Bench", character, status="npc", session=session)
-                if (index + 1) % 500 == 0:
-                    session.flush()
-                    session.expunge_all()
+                db.add_characters("Bench", batch, statuses=["npc"] * len(batch), session=session)
+                session.expunge_all()
                 saving += time.perf_counter() - start
             start = time.perf_counter()
         saving += time.perf_counter() - start  # the commit

@@ -36,8 +36,6 @@ CSV_COLUMNS = (
 )
 #: characters per chunk handed to a worker (a chunk of JSON Lines is about 1.5 MB)
 CHUNK = 100
-#: characters added to the campaign's session between flushes (memory stays bounded)
-FLUSH_EVERY = 500
 
 
 def register(app: typer.Typer) -> None:
@@ -359,13 +357,14 @@ def _generate(
                     if fmt == "ucf" and item.index:
                         sink.write("\n")
                     sink.write(item.text)
-                if session is not None and store is not None and camp is not None and item.character is not None:
-                    status = "dead" if item.character.sheet.status == "dead" else "npc"
-                    ids[1:] = [store.add_character(camp.name, item.character, status=status, session=session)]
-                    saved += 1
-                    if saved % FLUSH_EVERY == 0:
-                        session.flush()
-                        session.expunge_all()
+            if session is not None and store is not None and camp is not None:
+                chars = [item.character for item in made if item.character is not None]
+                statuses = ["dead" if c.sheet.status == "dead" else "npc" for c in chars]
+                new_ids = store.add_characters(camp.name, chars, statuses=statuses, session=session)
+                if new_ids:
+                    ids[:] = [ids[0] if ids else new_ids[0], new_ids[-1]]
+                saved += len(new_ids)
+                session.expunge_all()
             if sink is sys.stdout:
                 sink.flush()
             advance(len(made))

@@ -27,6 +27,21 @@ def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+def compact(document: Mapping[str, Any]) -> str:
+    """A document as it is stored: the same data without indentation.
+
+    Python's JSON encoder writes this form in C, several times faster than the indented export, which
+    matters when a batch saves thousands of characters; :func:`dumps` turns it back into the export's
+    exact bytes (key order and values survive the round trip).
+    """
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def export_text(stored: str) -> str:
+    """The export text of a stored document (stored compact, or indented by older versions)."""
+    return dumps(json.loads(stored))
+
+
 def rules_digest(rules: Mapping[str, Any]) -> str:
     """SHA-256 of house rules as canonical JSON (sorted keys, no spaces)."""
     text = json.dumps(dict(rules), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -110,8 +125,8 @@ def character_create(
     status: str | None = None,
     document: str | None = None,
 ) -> CharacterCreate:
-    """The row for ``character``: its document (``to_json()`` unless given) and the roster columns its
-    ruleset's ``roster_fields`` copy out. The status defaults to ``dead`` for a character who died in
+    """The row for ``character``: its document (stored compact, see :func:`compact`) and the roster
+    columns its ruleset's ``roster_fields`` copy out. The status defaults to ``dead`` for a character who died in
     creation and ``active`` otherwise."""
     from lifepath.store.models import CharacterCreate, build
 
@@ -127,7 +142,7 @@ def character_create(
         player=player or None,
         status=status,
         ruleset=ruleset.id,
-        document=document if document is not None else character.to_json(),
+        document=compact(json.loads(document)) if document is not None else compact(character.to_dict()),
         rules_sha256=rules_digest(character.provenance.get("house_rules", {})),
         seed=seed,
         species=str(fields.get("species", character.sheet.species)),

@@ -239,7 +239,7 @@ def import_parsed(store: Store, found: ImportFile, campaign: str | None = None) 
         for entry in entries:
             cid = store.add_character(
                 target.name, entry.character, entry.player, status=entry.status,
-                document=documents.dumps(entry.document), created_at=entry.created_at,
+                document=documents.compact(entry.document), created_at=entry.created_at,
                 updated_at=entry.updated_at, session=session,
             )
             report.ids.append(cid)

@@ -385,6 +385,55 @@ class Store:
         data.created_at, data.updated_at = created_at, updated_at or created_at
         return self.insert_character(campaign_name, data, character.provenance.get("plugins", []), session=session)
 
+    def add_characters(
+        self,
+        campaign_name: str,
+        characters: Sequence[Character],
+        *,
+        statuses: Sequence[str | None] | None = None,
+        session: Session | None = None,
+    ) -> list[int]:
+        """Save a batch of characters in the campaign with one campaign lookup and one flush.
+
+        The batch form of :meth:`add_character` (same checks, same rows, ids in the given order) for
+        ``generate --campaign``: per character it only builds the row, so thousands save in seconds.
+        ``statuses`` gives each character's roster status (``None``: active, or dead if it died).
+        """
+        if not characters:
+            return []
+        wanted = list(statuses) if statuses is not None else [None] * len(characters)
+        prepared = [
+            (
+                documents.character_create(self.registry, c, status=check_status(st) if st else None),
+                c.provenance.get("plugins", []),
+            )
+            for c, st in zip(characters, wanted, strict=True)
+        ]
+        with self._session(session, write=True) as s:
+            camp = self._campaign_row(s, campaign_name, lock=True)
+            self.ensure_open(camp)
+            assert camp.id is not None
+            union = camp.plugins
+            now = utcnow()
+            rows = []
+            for data, plugins in prepared:
+                check_status(data.status)
+                if data.ruleset != camp.ruleset:
+                    raise LifepathError(
+                        f"'{data.name}' was made under the ruleset {data.ruleset}, but campaign '{camp.name}' "
+                        f"uses {camp.ruleset}",
+                        hint="a campaign's characters all use its ruleset; choose a campaign of that ruleset",
+                    )
+                union = documents.plugin_union(union, plugins)
+                values = data.model_dump(exclude={"created_at", "updated_at"})
+                rows.append(CharacterRow(**values, campaign_id=camp.id, created_at=now, updated_at=now))
+            if union != camp.plugins:
+                camp.plugins = union
+                s.add(camp)
+            s.add_all(rows)
+            s.flush()
+            return [row.id for row in rows if row.id is not None]
+
     def insert_character(
         self,
         campaign_name: str,
@@ -464,13 +513,14 @@ class Store:
             return _character_read(*self._character_row(s, character_id))
 
     def document(self, character_id: int, *, session: Session | None = None) -> str:
-        """The stored export text of one character, exactly as saved."""
+        """The export text of one character: the same bytes ``Character.to_json()`` wrote."""
         with self._session(session, write=False) as s:
-            return self._character_row(s, character_id)[0].document
+            return documents.export_text(self._character_row(s, character_id)[0].document)
 
     def load(self, character_id: int, *, session: Session | None = None) -> Character:
         """The stored character as a :class:`lifepath.Character`."""
-        return Character.from_dict(json.loads(self.document(character_id, session=session)))
+        with self._session(session, write=False) as s:
+            return Character.from_dict(json.loads(self._character_row(s, character_id)[0].document))
 
     def update_character(
         self, character_id: int, update: CharacterUpdate, *, session: Session | None = None
@@ -482,7 +532,7 @@ class Store:
             row, campaign = self._character_row(s, character_id, lock=True)
             if name is not None and name != row.name:
                 doc = json.loads(row.document)
-                row.document = documents.dumps(documents.renamed(doc, name))
+                row.document = documents.compact(documents.renamed(doc, name))
                 row.name = name
             if update.player is not None:
                 row.player = _check_name(update.player, "player") if update.player.strip() else None

@@ -179,3 +179,36 @@ def test_seeds_outside_64_bits_are_refused(store, registry):
     character.provenance["seed"] = 2**70
     with pytest.raises(LifepathError, match="seed"):
         store.add_character("Spinward", character)
+
+
+def test_a_batch_saves_like_single_adds(store, registry):
+    """add_characters (used by generate --campaign) gives the same rows and documents, ids in order."""
+    new_campaign(store)
+    characters = [create_character(registry, "nowhere-yet", seed=s) for s in range(5)]
+    ids = store.add_characters("Spinward", characters, statuses=["npc", None, "npc", "retired", "npc"])
+    assert ids == sorted(ids) and len(ids) == 5
+    for cid, character in zip(ids, characters, strict=True):
+        assert store.document(cid) == character.to_json()
+        assert store.character(cid).name == character.sheet.name
+    assert [store.character(i).status for i in ids] == ["npc", "active", "npc", "retired", "npc"]
+    assert store.add_characters("Spinward", []) == []
+    with pytest.raises(LifepathError, match="is not a roster status"):
+        store.add_characters("Spinward", characters[:1], statuses=["sleeping"])
+    other = create_character(registry, "wormwood-drift", seed=1)
+    with pytest.raises(LifepathError, match="made under the ruleset wormwood-drift"):
+        store.add_characters("Spinward", [characters[0], other])
+    assert len(store.characters("Spinward")) == 5  # the refused batches wrote nothing
+
+
+def test_documents_are_stored_compact_and_exported_byte_for_byte(store, registry, tmp_path):
+    new_campaign(store)
+    character = create_character(registry, "nowhere-yet", seed=3)
+    cid = store.add_character("Spinward", character)
+    from sqlmodel import Session, select
+
+    from lifepath.store.models import CharacterRow
+
+    with Session(store.engine) as session:
+        raw = session.exec(select(CharacterRow.document).where(CharacterRow.id == cid)).one()
+    assert "\n" not in raw and json.loads(raw) == json.loads(character.to_json())
+    assert store.document(cid) == character.to_json()
