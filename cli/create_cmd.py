@@ -127,7 +127,9 @@ def create(
             registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer
         )
         if out is not None:
-            _write_atomic(out, character.to_json())
+            from lifepath.cli.files import write_atomic
+
+            write_atomic(out, character.to_json())
         if store is not None and camp is not None:
             saved = store.add_character(camp.name, character, player=player)
             print(f"saved as character {saved} in campaign '{camp.name}'", file=sys.stderr)
@@ -164,20 +166,3 @@ def _forced_interactive() -> bool:
     import os
 
     return os.environ.get("LIFEPATH_INTERACTIVE") == "1"
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    import os
-    import tempfile
-
-    from lifepath.errors import LifepathError
-
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise LifepathError(
-            f"cannot write {path} ({exc.strerror})", hint="check the folder exists and is writable"
-        ) from None

@@ -62,20 +62,9 @@ def write_out(out: Path | None, text: str) -> None:
     if out is None:
         sys.stdout.write(text)
         return
-    import os
-    import tempfile
+    from lifepath.cli.files import write_atomic
 
-    from lifepath.errors import LifepathError
-
-    try:
-        fd, tmp = tempfile.mkstemp(dir=out.parent if str(out.parent) else ".", prefix=f".{out.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
-    except OSError as exc:
-        raise LifepathError(
-            f"cannot write {out} ({exc.strerror})", hint="check the folder exists and is writable"
-        ) from None
+    write_atomic(out, text)
     print(f"wrote {out}", file=sys.stderr)
 
 
@@ -234,7 +223,9 @@ def export(
 def import_(
     file: Path = _FILE_ARGUMENT,
     campaign: str = typer.Option(
-        None, "--campaign", "-c",
+        None,
+        "--campaign",
+        "-c",
         help="The campaign to add a character to; for a campaign file, the name to import it as (or an existing "
         "campaign of the same ruleset to add its characters to).",
     ),

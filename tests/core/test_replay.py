@@ -65,3 +65,14 @@ def test_verify_rejects_a_file_that_is_not_an_export(run_cli, tmp_path: Path) ->
     junk.write_text("[1, 2")
     result = run_cli("verify", str(junk))
     assert result.returncode == 2 and "not valid JSON" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_out_to_a_missing_folder_is_a_clear_error_and_writes_nothing(run_cli, tmp_path: Path) -> None:
+    target = tmp_path / "no-such-folder" / "c.json"
+    result = run_cli("create", "--auto", "--seed", "3", "--out", str(target))
+    assert result.returncode == 2 and "cannot write" in result.stderr and "Traceback" not in result.stderr
+    assert not target.parent.exists()
+    existing = tmp_path / "kept.json"
+    existing.write_text("old")
+    assert run_cli("create", "--auto", "--seed", "3", "--out", str(existing)).returncode == 0
+    assert existing.read_text().startswith("{") and not list(tmp_path.glob(".kept.json.*"))
