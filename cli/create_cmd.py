@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -11,16 +10,11 @@ from typing import Any
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.setup import new_seed, prepare
 
 
 def register(app: typer.Typer) -> None:
     app.command("create")(create)
-
-
-def new_seed() -> int:
-    import secrets
-
-    return secrets.randbelow(2**31)
 
 
 def build_options(**values: Any) -> dict[str, Any]:
@@ -62,39 +56,12 @@ def create(
     from lifepath.creation import create as run_creation
     from lifepath.decisions import PolicyChooser
     from lifepath.errors import LifepathError
-    from lifepath.manager import get_manager
 
-    manager = get_manager()
-    stored_rules: dict[str, Any] = {}
-    store = None
-    camp = None
     with ExitStack() as cleanup:
-        if campaign:
-            from lifepath.store import open_store
-            from lifepath.store.content import load_campaign_content
-
-            # the campaign first: its content folders must be in the manager before the registry is built
-            store = cleanup.enter_context(open_store(db))
-            camp = store.campaign(campaign, check_plugins=False)
-            store.ensure_open(camp)
-            load_campaign_content(manager, camp)
-        for folder in content:
-            manager.add_content(str(folder))
-        registry = manager.registry()
-        if store is not None and camp is not None:
-            store.check_plugins(camp)  # with its content loaded, only what is really missing is named
-            if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
-                raise LifepathError(
-                    f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
-                    hint="leave out --ruleset; a campaign's characters use its ruleset",
-                )
-            ruleset = camp.ruleset
-            stored_rules = dict(camp.house_rules)
-        rs = registry.ruleset(ruleset or "nowhere-yet")
-        declaration = registry.declaration(rs.id)
-        if camp is not None:
-            _check_stored_rules(declaration, camp.name, rs.id, stored_rules)
-        rules = houserules.resolve(declaration, stored_rules, rule)
+        setup = prepare(
+            cleanup, ruleset=ruleset, rule=rule, campaign=campaign, db=db, content=[str(c) for c in content]
+        )
+        registry, rs, rules, store, camp = setup.registry, setup.ruleset, setup.rules, setup.store, setup.campaign
         if seed is None:
             seed = new_seed()
         options = dict(houserules.parse_pairs(option))
@@ -142,24 +109,6 @@ def create(
         sys.stdout.write(rs.render(character))
     else:
         sys.stdout.write(rs.render(character))
-
-
-def _check_stored_rules(declaration: dict[str, Any], campaign: str, ruleset_id: str, stored: dict[str, Any]) -> None:
-    """Raise a :class:`~lifepath.errors.HouseRuleError` naming the campaign and the fix when a house rule
-    it stores no longer validates (the ruleset's declaration changed since the rule was set)."""
-    from lifepath import houserules
-    from lifepath.errors import HouseRuleError
-
-    try:
-        houserules.resolve(declaration, stored)
-    except HouseRuleError as e:
-        name = shlex.quote(campaign)
-        raise HouseRuleError(
-            f"campaign '{campaign}' stores a house rule {ruleset_id} no longer allows: {e.message}",
-            hint=(e.hint + "; " if e.hint else "")
-            + f"see them with `lifepath campaign rules {name}` and fix it with `lifepath campaign set-rule {name} "
-            f"RULE VALUE` or `lifepath campaign unset-rule {name} RULE`",
-        ) from None
 
 
 def _forced_interactive() -> bool:

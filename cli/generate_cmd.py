@@ -31,8 +31,19 @@ if TYPE_CHECKING:
 
 FORMATS = ("ucf", "jsonl", "csv")
 CSV_COLUMNS = (
-    "index", "seed", "name", "ruleset", "species", "careers", "terms", "age", "profile",
-    "credits", "debt", "status", "skills",
+    "index",
+    "seed",
+    "name",
+    "ruleset",
+    "species",
+    "careers",
+    "terms",
+    "age",
+    "profile",
+    "credits",
+    "debt",
+    "status",
+    "skills",
 )
 #: characters per chunk handed to a worker (a chunk of JSON Lines is about 1.5 MB)
 CHUNK = 100
@@ -56,9 +67,7 @@ def career_weights(registry: Registry, ruleset_id: str, pairs: Sequence[str]) ->
         return {}
     careers = registry.careers(ruleset_id)
     if not careers:
-        raise LifepathError(
-            f"{registry.ruleset(ruleset_id).name} has no careers to weight", hint="leave out --career"
-        )
+        raise LifepathError(f"{registry.ruleset(ruleset_id).name} has no careers to weight", hint="leave out --career")
     weights: dict[str, float] = {}
     for pair in pairs:
         name, _, text = pair.partition("=")
@@ -102,12 +111,6 @@ def resolve_rules(registry: Registry, ruleset_id: str, stored: dict[str, Any], r
     return houserules.resolve(registry.declaration(ruleset_id), stored, rule)
 
 
-def new_seed() -> int:
-    import secrets
-
-    return secrets.randbelow(2**31)
-
-
 # -- formatting (runs in the workers) ---------------------------------------------------------------
 
 
@@ -135,9 +138,19 @@ def csv_fields(ruleset: Ruleset, character: Character, index: int) -> list[Any]:
     fields = ruleset.roster_fields(character)
     skills = ", ".join(f"{name}-{level}" for name, level in sorted(sheet.skills.items()))
     return [
-        index, character.provenance["seed"], sheet.name, ruleset.id, fields.get("species", sheet.species),
-        fields.get("careers", ""), sheet.total_terms, fields.get("age", sheet.age), fields.get("profile", ""),
-        sheet.credits, sheet.total_debt, sheet.status, skills,
+        index,
+        character.provenance["seed"],
+        sheet.name,
+        ruleset.id,
+        fields.get("species", sheet.species),
+        fields.get("careers", ""),
+        sheet.total_terms,
+        fields.get("age", sheet.age),
+        fields.get("profile", ""),
+        sheet.credits,
+        sheet.total_debt,
+        sheet.status,
+        skills,
     ]
 
 
@@ -227,7 +240,11 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
     )
 
     columns = (
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn()
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(what, total=total)
@@ -280,9 +297,23 @@ def generate(
         raise LifepathError(f"'{fmt}' is not an output format", hint=f"use one of {', '.join(FORMATS)}")
     folders = tuple(str(folder) for folder in content)
     with ExitStack() as stack:
-        _generate(stack, count=count, ruleset=ruleset, seed=seed, rule=rule, career=career, species=species,
-                  terms=terms, option=option, fmt=fmt, out=out, campaign=campaign, db=db, workers=workers,
-                  folders=folders)
+        _generate(
+            stack,
+            count=count,
+            ruleset=ruleset,
+            seed=seed,
+            rule=rule,
+            career=career,
+            species=species,
+            terms=terms,
+            option=option,
+            fmt=fmt,
+            out=out,
+            campaign=campaign,
+            db=db,
+            workers=workers,
+            folders=folders,
+        )
 
 
 def _generate(
@@ -304,37 +335,12 @@ def _generate(
     folders: tuple[str, ...],
 ) -> None:
     """The body of :func:`generate`; everything it opens is closed by ``stack``."""
-    from lifepath.errors import LifepathError
-    from lifepath.manager import get_manager
+    from lifepath.cli.setup import new_seed, prepare
     from lifepath.odds import Batch, run_chunks
 
-    manager = get_manager()
-    store = camp = None
-    stored_rules: dict[str, Any] = {}
-    if campaign:
-        from lifepath.store import open_store
-        from lifepath.store.content import load_campaign_content
-
-        # as `create --campaign`: the campaign's content folders go in before the registry is built
-        store = stack.enter_context(open_store(db))
-        camp = store.campaign(campaign, check_plugins=False)
-        store.ensure_open(camp)
-        load_campaign_content(manager, camp)
-        folders = (*camp.content, *folders)
-    for folder in folders:
-        manager.add_content(folder)
-    registry = manager.registry()
-    if store is not None and camp is not None:
-        store.check_plugins(camp)
-        if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
-            raise LifepathError(
-                f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
-                hint="leave out --ruleset; a campaign's characters use its ruleset",
-            )
-        ruleset = camp.ruleset
-        stored_rules = dict(camp.house_rules)
-    rs = registry.ruleset(ruleset or "nowhere-yet")
-    rules = resolve_rules(registry, rs.id, stored_rules, rule)
+    setup = prepare(stack, ruleset=ruleset, rule=rule, campaign=campaign, db=db, content=folders)
+    registry, rs, rules, store, camp = setup.registry, setup.ruleset, setup.rules, setup.store, setup.campaign
+    folders = setup.folders
     options = batch_options(registry, rs.id, career=career, species=species, terms=terms, option=option)
     chosen_seed = seed is None
     if seed is None:
