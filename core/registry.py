@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from lifepath.errors import LifepathError, TableError, UnknownName
@@ -264,11 +265,13 @@ class Registry:
     def ruleset_plugin(self, ruleset_id: str) -> str:
         return self._ruleset_plugin[ruleset_id]
 
-    def careers(self, ruleset_id: str) -> dict[str, Contribution]:
-        return dict(self._careers.get(ruleset_id, {}))
+    def careers(self, ruleset_id: str) -> Mapping[str, Contribution]:
+        """The careers of a ruleset by id (a read-only view: rulesets ask for it on every career choice)."""
+        return MappingProxyType(self._careers.get(ruleset_id, {}))
 
-    def species(self, ruleset_id: str) -> dict[str, Contribution]:
-        return dict(self._species.get(ruleset_id, {}))
+    def species(self, ruleset_id: str) -> Mapping[str, Contribution]:
+        """The species of a ruleset by id (a read-only view)."""
+        return MappingProxyType(self._species.get(ruleset_id, {}))
 
     def find(self, kind: str, ruleset_id: str, name: str) -> Contribution:
         """A career or species by id, name or alias, case-insensitively; unknown names list the known."""

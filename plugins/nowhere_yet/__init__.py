@@ -5,7 +5,8 @@ third-party plugin.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
@@ -35,28 +36,32 @@ class NowhereYet(Ruleset):
         Procedure(ctx, tables()).run()
 
     def render(self, character: Character) -> str:
-        species = character.sheet.species
-        known = {s["id"]: s for s in tables()["species"]["species"]}
-        contributed = {}
-        try:
-            from lifepath.manager import get_registry
-
-            contributed = {k: v.data for k, v in get_registry().species(RULESET_ID).items()}
-        except Exception:  # rendering must never fail for want of a plugin
-            contributed = {}
-        everything = {**known, **contributed}
-        names = {k: v["name"] for k, v in everything.items()}
-        speeds = {k: v.get("speed") for k, v in everything.items()}
-        if species not in names:
-            names[species] = species
-        return ucf(character, names, speeds)
+        species = _species_data(character.sheet.species)
+        name = species.get("name", character.sheet.species)
+        return ucf(character, {character.sheet.species: name}, {character.sheet.species: species.get("speed")})
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         fields = super().roster_fields(character)
-        known = {s["id"]: s["name"] for s in tables()["species"]["species"]}
-        fields["species"] = known.get(character.sheet.species, character.sheet.species)
+        own = _own_species().get(character.sheet.species, {})
+        fields["species"] = own.get("name", character.sheet.species)
         fields["profile"] = upp(character.sheet.characteristics)
         return fields
+
+
+@lru_cache(maxsize=1)
+def _own_species() -> dict[str, Mapping[str, Any]]:
+    return {s["id"]: s for s in tables()["species"]["species"]}
+
+
+def _species_data(species_id: str) -> Mapping[str, Any]:
+    """A species' table entry: Nowhere Yet's own, else one a loaded plugin added (empty if neither)."""
+    own = _own_species().get(species_id)
+    if own is not None:
+        return own
+    from lifepath.manager import get_registry
+
+    added = get_registry().species(RULESET_ID).get(species_id)
+    return added.data if added is not None else {}
 
 
 @hookimpl

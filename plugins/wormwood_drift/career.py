@@ -56,7 +56,7 @@ def limits(b: Builder) -> TermLimits:
     return TermLimits(least, most, target)
 
 
-def wanted_path(b: Builder, paths: dict[str, Contribution]) -> Contribution | None:
+def wanted_path(b: Builder, paths: Mapping[str, Contribution]) -> Contribution | None:
     """The Path named by ``--option path=...`` (or ``--career``), matched case-insensitively."""
     text = b.ctx.options.get("path") or b.ctx.options.get("career")
     if not text:
