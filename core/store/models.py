@@ -1,7 +1,8 @@
 """The store's tables and the models read from and written to them.
 
 Two tables, ``campaign`` and ``character``. A character row keeps the character's full export (the JSON
-document, byte for byte as :meth:`lifepath.Character.to_json` wrote it) plus what lives beside it: the
+document, stored compact and read back as the exact bytes :meth:`lifepath.Character.to_json` writes, see
+:mod:`lifepath.store.documents`) plus what lives beside it: the
 campaign, the player, the roster status, the dates, and a few columns copied out of the document so a
 roster can be listed and filtered without parsing every document.
 
