@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, exc, func
+from sqlalchemy import Engine, exc, func, insert
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -415,7 +415,7 @@ class Store:
             assert camp.id is not None
             union = camp.plugins
             now = utcnow()
-            rows = []
+            rows: list[dict[str, Any]] = []
             for data, plugins in prepared:
                 check_status(data.status)
                 if data.ruleset != camp.ruleset:
@@ -426,13 +426,17 @@ class Store:
                     )
                 union = documents.plugin_union(union, plugins)
                 values = data.model_dump(exclude={"created_at", "updated_at"})
-                rows.append(CharacterRow(**values, campaign_id=camp.id, created_at=now, updated_at=now))
+                rows.append({**values, "campaign_id": camp.id, "created_at": now, "updated_at": now})
             if union != camp.plugins:
                 camp.plugins = union
                 s.add(camp)
-            s.add_all(rows)
-            s.flush()
-            return [row.id for row in rows if row.id is not None]
+                s.flush()
+            # One multi-row INSERT ... RETURNING through SQLAlchemy Core: the rows were validated as
+            # CharacterCreate models already, and the ORM's per-object bookkeeping cost more than the
+            # database did. The ids come back in the order of the batch.
+            table = CharacterRow.__table__  # type: ignore[attr-defined]
+            statement = insert(table).returning(table.c.id, sort_by_parameter_order=True)
+            return [int(i) for i in s.execute(statement, rows).scalars()]
 
     def insert_character(
         self,
