@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ import pluggy
 from lifepath import hookspecs
 
 if TYPE_CHECKING:
+    from lifepath.discovery import EntryPoint
     from lifepath.registry import Registry
 
 GROUP = "lifepath"
@@ -60,25 +61,42 @@ class Manager:
         print(f"lifepath: warning: plugin '{name}' was skipped: {reason}", file=sys.stderr)
 
     def load_entry_points(self, only: set[str] | None = None, skip: set[str] | None = None) -> None:
-        for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        """Load the group's entry points (found through :mod:`lifepath.discovery`), sorted by name."""
+        from lifepath.discovery import entry_points
+
+        found = entry_points(GROUP)
+        failures = self._load(found, only, skip)
+        if failures:
+            # the remembered list may be older than what is installed: look again before blaming a plugin
+            fresh = entry_points(GROUP, fresh=True)
+            if fresh != found:
+                failures = self._load(fresh, only, skip)
+        for name, dist, version, reason in failures:
+            self.fail(name, reason, dist, version)
+        self.pm.check_pending()
+
+    def _load(
+        self, found: Sequence[EntryPoint], only: set[str] | None, skip: set[str] | None
+    ) -> list[tuple[str, str, str, str]]:
+        failures = []
+        for ep in found:
             if only is not None and ep.name not in only:
                 continue
             if skip and ep.name in skip:
                 continue
             if ep.name in self.info:
                 continue
-            dist = ep.dist.name if ep.dist is not None else ""
-            version = ep.dist.version if ep.dist is not None else ""
             try:
                 plugin = ep.load()
             except Exception as exc:  # a broken plugin must not stop the others
-                self.fail(ep.name, f"it could not be imported ({type(exc).__name__}: {exc})", dist, version)
+                reason = f"it could not be imported ({type(exc).__name__}: {exc})"
+                failures.append((ep.name, ep.dist, ep.version, reason))
                 continue
-            self.add(plugin, ep.name, dist, version)
-        self.pm.check_pending()
+            self.add(plugin, ep.name, ep.dist, ep.version)
+        return failures
 
     def add_content(self, path: str) -> None:
-        """Register a data-only content folder (its tables are validated when the registry is built)."""
+        """Register a data-only content folder (its tables are validated when its ruleset is first used)."""
         from lifepath.content import load_content
 
         plugin = load_content(path)

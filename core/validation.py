@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lifepath.cache import cache_dir, read_json, write_json
 from lifepath.errors import TableError
 from lifepath.jsonpos import line_of
 from lifepath.tables import Table
@@ -202,23 +201,13 @@ class ValidationCache:
 
     @classmethod
     def default(cls) -> ValidationCache:
-        root = os.environ.get("LIFEPATH_CACHE_DIR")
-        if root is None:
-            from platformdirs import user_cache_dir
-
-            root = user_cache_dir("lifepath")
-        return cls(Path(root) / "validated.json")
+        return cls(cache_dir() / "validated.json")
 
     def _load(self) -> set[str]:
         if self._seen is None:
-            self._seen = set()
-            if self.path is not None:
-                try:
-                    doc = json.loads(self.path.read_text(encoding="utf-8"))
-                    if doc.get("format") == CACHE_FORMAT:
-                        self._seen = set(doc.get("valid", []))
-                except (OSError, ValueError, AttributeError):
-                    self._seen = set()
+            doc = read_json(self.path, CACHE_FORMAT)
+            valid = doc.get("valid") if doc is not None else None
+            self._seen = {str(k) for k in valid} if isinstance(valid, list) else set()
         return self._seen
 
     @staticmethod
@@ -236,12 +225,5 @@ class ValidationCache:
         """Write the cache atomically; a cache that cannot be written is simply not kept."""
         if not self._dirty or self.path is None:
             return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".validated.")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"format": CACHE_FORMAT, "valid": sorted(self._load())}, fh)
-            os.replace(tmp, self.path)
-            self._dirty = False
-        except OSError:
-            pass
+        write_json(self.path, {"format": CACHE_FORMAT, "valid": sorted(self._load())})
+        self._dirty = False

@@ -1,0 +1,110 @@
+"""What `lifepath create` imports and reads at start-up, once the cache directory knows the installation:
+no pydantic, no jsonschema, no importlib.metadata, and nothing of the rulesets it is not using."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lifepath import discovery
+from lifepath.manager import GROUP, Manager
+
+PROBE = """
+import contextlib, io, sys
+from lifepath.cli.main import app
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        app({args!r})
+    except SystemExit as exit:
+        assert exit.code in (0, None), exit.code
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "jsonschema", "importlib")
+             or m.startswith("lifepath.plugins.")))
+"""
+
+OTHER_RULESETS = ("lifepath.plugins.d6_pool", "lifepath.plugins.black_nova", "lifepath.plugins.wormwood_drift")
+
+
+def _imports(args: list[str], cache: Path, cwd: Path) -> list[str]:
+    env = {**os.environ, "LIFEPATH_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(args=args)], capture_output=True, text=True, env=env, cwd=cwd
+    )
+    assert done.returncode == 0, done.stderr
+    return list(json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"')))
+
+
+def test_create_imports_only_what_it_uses_once_the_cache_knows_the_installation(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    cache = tmp_path / "cache"
+    first = _imports(["create", "--auto", "--seed", "1"], cache, work)
+    # the first run scans the installed distributions and validates the tables
+    assert "importlib.metadata" in first
+    assert "jsonschema" in first
+
+    again = _imports(["create", "--auto", "--seed", "1"], cache, work)
+    assert "importlib.metadata" not in again
+    assert not [m for m in again if m.startswith(("pydantic", "jsonschema"))]
+    assert "lifepath.plugins.nowhere_yet.procedure" in again
+    # the other rulesets are registered (their packages import) but none of their tables or code load
+    for package in OTHER_RULESETS:
+        assert package in again
+        assert not [m for m in again if m.startswith(package + ".")], package
+
+
+def test_a_ruleset_is_read_only_when_it_is_used(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    cache = tmp_path / "cache"
+    _imports(["create", "--auto", "--seed", "1"], cache, work)
+    used = _imports(["create", "--auto", "--seed", "1", "--ruleset", "black-nova"], cache, work)
+    assert "lifepath.plugins.black_nova.procedure" in used
+    assert "lifepath.plugins.nowhere_yet.procedure" not in used
+    listing = _imports(["rulesets"], cache, work)
+    for package in OTHER_RULESETS:
+        assert package + ".tables" in listing  # listing every ruleset reads (and checks) every ruleset
+
+
+def test_a_remembered_entry_point_that_no_longer_imports_is_looked_up_again(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LIFEPATH_CACHE_DIR", str(tmp_path))
+    real = discovery.entry_points(GROUP, fresh=True)
+    stale = [*real, discovery.EntryPoint("zz_uninstalled", "lifepath_zz_uninstalled_plugin", "gone", "1.0")]
+    doc = json.loads((tmp_path / "entry-points.json").read_text())
+    key = discovery.fingerprint(GROUP)
+    doc["groups"][key] = [{"name": e.name, "value": e.value, "dist": e.dist, "version": e.version} for e in stale]
+    (tmp_path / "entry-points.json").write_text(json.dumps(doc))
+    assert discovery.entry_points(GROUP) == stale  # the cache is believed...
+
+    manager = Manager()
+    manager.load_entry_points()
+    # ...until an entry point fails to import: the fresh scan does not have it, so no plugin is blamed
+    assert "zz_uninstalled" not in manager.info
+    assert sorted(manager.info) == sorted(e.name for e in real)
+    assert "zz_uninstalled" not in capsys.readouterr().err
+    assert discovery.entry_points(GROUP) == real  # and the cache now holds the fresh scan
+
+
+def test_a_new_folder_on_sys_path_is_a_different_installation(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIFEPATH_CACHE_DIR", str(tmp_path / "cache"))
+    before = discovery.fingerprint(GROUP)
+    extra = tmp_path / "site"
+    extra.mkdir()
+    monkeypatch.syspath_prepend(str(extra))
+    with_folder = discovery.fingerprint(GROUP)
+    assert with_folder != before
+    (extra / "someplugin-1.0.dist-info").mkdir()  # what installing a distribution there does
+    assert discovery.fingerprint(GROUP) != with_folder
+
+
+@pytest.mark.parametrize("content", ["not json", '{"format": "something else"}', '{"format": 1, "groups": []}'])
+def test_an_unreadable_cache_file_is_ignored_and_replaced(tmp_path, monkeypatch, content):
+    monkeypatch.setenv("LIFEPATH_CACHE_DIR", str(tmp_path))
+    (tmp_path / "entry-points.json").write_text(content)
+    found = discovery.entry_points(GROUP)
+    assert {"nowhere_yet", "wormwood_drift", "d6_pool", "black_nova"} <= {e.name for e in found}
+    assert json.loads((tmp_path / "entry-points.json").read_text())["format"] == discovery.CACHE_FORMAT
