@@ -54,6 +54,7 @@ def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON inste
 
     manager = get_manager()
     registry = manager.registry()
+    registry.load_all()  # so every plugin that fails on its tables is known before the listing
     rows: list[dict[str, Any]] = []
     for name, info in sorted(manager.info.items()):
         plugin = manager.pm.get_plugin(name)

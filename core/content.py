@@ -2,7 +2,7 @@
 
 A referee points a campaign (``lifepath campaign add-content``) or one command (``--content PATH``) at
 the folder. The manifest is validated, every table it names is validated against the ruleset's schema
-when the registry is built, and the careers and species arrive through the same registration hooks as
+when its ruleset is first used, and the careers and species arrive through the same registration hooks as
 a Python plugin's.
 """
 

@@ -35,7 +35,8 @@ def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
 def lifepath_register_careers(ruleset_id: str, register: Callable[[Any], None]) -> None:
     """Add careers to a named ruleset.
 
-    Called once per registered ruleset, when the registry is first built.
+    Called once per registered ruleset, the first time that ruleset is used in the process (its tables
+    are read and checked then, not at start-up).
 
     :param ruleset_id: the ruleset whose careers are being collected, e.g. ``"nowhere-yet"``; add only
         careers written for it.
@@ -49,7 +50,8 @@ def lifepath_register_careers(ruleset_id: str, register: Callable[[Any], None]) 
 def lifepath_register_species(ruleset_id: str, register: Callable[[Any], None]) -> None:
     """Add species (origins) to a named ruleset.
 
-    Called once per registered ruleset, when the registry is first built.
+    Called once per registered ruleset, the first time that ruleset is used in the process (its tables
+    are read and checked then, not at start-up).
 
     :param ruleset_id: the ruleset whose species are being collected.
     :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per species,
@@ -62,7 +64,8 @@ def lifepath_register_species(ruleset_id: str, register: Callable[[Any], None]) 
 def lifepath_register_house_rules(ruleset_id: str, register: Callable[[str, dict[str, Any]], None]) -> None:
     """Declare house rules for a named ruleset, beyond those the ruleset declares itself.
 
-    Called once per registered ruleset, when the registry is first built.
+    Called once per registered ruleset, the first time that ruleset is used in the process (its tables
+    are read and checked then, not at start-up).
 
     :param ruleset_id: the ruleset the rules apply to.
     :param register: call ``register(name, schema)`` per rule, where ``schema`` is a JSON Schema

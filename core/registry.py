@@ -19,8 +19,15 @@ from lifepath.tables import Table, parse_table, tables_digest
 
 if TYPE_CHECKING:
     from lifepath.manager import Manager
+    from lifepath.validation import ValidationCache, Validator
 
 CONTRIBUTED_HOOKS = ("lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis")
+REGISTRATION_HOOKS = (
+    "lifepath_register_rulesets",
+    "lifepath_register_careers",
+    "lifepath_register_species",
+    "lifepath_register_house_rules",
+)
 
 
 @dataclass(frozen=True)
@@ -57,19 +64,36 @@ def _as_table(item: Any, plugin: str, kind: str) -> Table:
 
 
 class Registry:
-    """Rulesets, careers, species and house rules from every active plugin."""
+    """Rulesets, careers, species and house rules from every active plugin.
+
+    Rulesets are registered when the registry is built; everything else about a ruleset (its tables,
+    validated, and the careers, species and house rules plugins add to it) is collected the first time
+    that ruleset is asked for, so making a character under one ruleset never reads another's tables.
+    A plugin that fails while a ruleset is collected is dropped and the registry starts over without it.
+    """
 
     def __init__(self, manager: Manager) -> None:
         self.manager = manager
         self.warnings: list[str] = []
-        while True:
-            try:
-                self._build()
-                break
-            except _PluginFailed as failed:
-                manager.fail(failed.plugin, failed.reason)
+        self._retrying(self._build)
 
     # -- building ---------------------------------------------------------------------------------
+
+    def _retrying(self, step: Callable[[], None]) -> None:
+        """Run ``step``; each plugin that fails it is dropped, the rulesets registered again, and ``step``
+        tried again without it."""
+        while True:
+            try:
+                step()
+                return
+            except _PluginFailed as failed:
+                self.manager.fail(failed.plugin, failed.reason)
+                while True:
+                    try:
+                        self._build()
+                        break
+                    except _PluginFailed as again:
+                        self.manager.fail(again.plugin, again.reason)
 
     def _impls(self, hook_name: str) -> list[Any]:
         caller = getattr(self.manager.pm.hook, hook_name)
@@ -80,28 +104,33 @@ class Registry:
         for impl in self._impls(hook_name):
             register = make_register(impl.plugin_name)
             args = {k: v for k, v in dict(kwargs, register=register).items() if k in impl.argnames}
-            try:
-                impl.function(**args)
-            except _PluginFailed:
-                raise
-            except LifepathError as exc:
-                raise _PluginFailed(impl.plugin_name, exc.paragraph()) from None
-            except Exception as exc:
-                raise _PluginFailed(
-                    impl.plugin_name, f"its {hook_name} hook failed ({type(exc).__name__}: {exc})"
-                ) from None
+            self._guarded(impl.plugin_name, f"its {hook_name} hook", impl.function, **args)
+
+    @staticmethod
+    def _guarded(plugin: str, what: str, function: Callable[..., Any], **kwargs: Any) -> Any:
+        """Call a plugin's code; anything it raises becomes that plugin's failure."""
+        try:
+            return function(**kwargs)
+        except _PluginFailed:
+            raise
+        except LifepathError as exc:
+            raise _PluginFailed(plugin, exc.paragraph()) from None
+        except Exception as exc:
+            raise _PluginFailed(plugin, f"{what} failed ({type(exc).__name__}: {exc})") from None
 
     def _build(self) -> None:
-        from lifepath.validation import ValidationCache, Validator
-
+        """Register the rulesets (cheap: no tables are read) and check plugins' declared requirements."""
         self._rulesets: dict[str, Ruleset] = {}
         self._ruleset_plugin: dict[str, str] = {}
+        self._loaded: set[str] = set()
         self._careers: dict[str, dict[str, Contribution]] = {}
         self._species: dict[str, dict[str, Contribution]] = {}
         self._extra_rules: dict[str, dict[str, tuple[dict[str, Any], str]]] = {}
         self._tables: dict[str, list[Table]] = {}
         self._contributors: dict[str, set[str]] = {}
         self._digests: dict[str, str] = {}
+        self._validated: set[str] = set()
+        self._checking: tuple[Validator, str, ValidationCache] | None = None
         self.warnings = []
 
         def ruleset_register(plugin: str) -> Callable[[Ruleset], None]:
@@ -117,104 +146,119 @@ class Registry:
                     return
                 self._rulesets[ruleset.id] = ruleset
                 self._ruleset_plugin[ruleset.id] = plugin
-                self._tables[ruleset.id] = list(ruleset.tables())
-                self._contributors[ruleset.id] = {plugin}
 
             return register
 
         self._call_each("lifepath_register_rulesets", ruleset_register)
         self._check_requirements()
 
-        schemas: list[dict[str, Any]] = []
-        for ruleset in self._rulesets.values():
-            schemas.extend(ruleset.schemas())
-        self.validator = Validator(schemas)
-        from lifepath.validation import schemas_digest
+    @property
+    def validator(self) -> Validator:
+        """The validator for every schema in use (the shipped ones and those rulesets add)."""
+        return self._validation()[0]
 
-        self._schema_digest = schemas_digest(schemas)
-        cache = ValidationCache.default()
+    def _validation(self) -> tuple[Validator, str, ValidationCache]:
+        if self._checking is None:
+            from lifepath.validation import ValidationCache, Validator, schemas_digest
 
-        def validate(table: Table, plugin: str) -> None:
-            key = cache.key(table, self._schema_digest)
-            if key in cache:
-                return
-            errors = self.validator.errors(table)
-            if errors:
-                raise _PluginFailed(plugin, "its table is invalid: " + errors[0].paragraph())
-            cache.add(key)
+            schemas: list[dict[str, Any]] = []
+            for rid, ruleset in self._rulesets.items():
+                schemas.extend(self._guarded(self._ruleset_plugin[rid], "its ruleset's schemas()", ruleset.schemas))
+            self._checking = (Validator(schemas), schemas_digest(schemas), ValidationCache.default())
+        return self._checking
 
-        validated: set[str] = set()
-        for rid, tables in self._tables.items():
-            for table in tables:
-                validate(table, self._ruleset_plugin[rid])
+    def _validate(self, table: Table, plugin: str) -> None:
+        """Validate a table unless its content hash is known valid; an invalid table fails its plugin."""
+        validator, digest, cache = self._validation()
+        key = cache.key(table, digest)
+        if key in cache:
+            return
+        errors = validator.errors(table)
+        if errors:
+            raise _PluginFailed(plugin, "its table is invalid: " + errors[0].paragraph())
+        cache.add(key)
 
+    def _ensure(self, rid: str) -> None:
+        """Collect a registered ruleset's tables and contributions, once."""
+        if rid in self._rulesets and rid not in self._loaded:
+            self._retrying(lambda: self._load(rid) if rid in self._rulesets and rid not in self._loaded else None)
+
+    def load_all(self) -> None:
+        """Collect every ruleset (for listings that show them all, and their warnings)."""
         for rid in list(self._rulesets):
-            for kind, store in (("career", self._careers), ("species", self._species)):
-                bucket: dict[str, Contribution] = {}
-                store[rid] = bucket
+            self._ensure(rid)
 
-                def contrib_register(
-                    plugin: str, kind: str = kind, bucket: dict[str, Contribution] = bucket, rid: str = rid
-                ) -> Callable[[Any], None]:
-                    def register(item: Any, table: Table | None = None) -> None:
-                        if table is None:
-                            table = _as_table(item, plugin, kind)
-                            data = table.data
-                        else:
-                            data = item if isinstance(item, Mapping) else table.data
-                        if table.sha256 not in validated:
-                            validate(table, plugin)
-                            validated.add(table.sha256)
-                        cid, name = str(data.get("id", "")), str(data.get("name", data.get("id", "")))
-                        for existing in bucket.values():
-                            if existing.id == cid or existing.name.lower() == name.lower():
-                                self._warn(
-                                    f"plugins '{existing.plugin}' and '{plugin}' both add the {kind} '{name}' to "
-                                    f"{rid}; using the one from '{existing.plugin}'"
-                                )
-                                return
-                        bucket[cid] = Contribution(cid, name, data, plugin, table)
-                        if all(t.source != table.source for t in self._tables[rid]):
-                            self._tables[rid].append(table)
-                        self._contributors[rid].add(plugin)
+    def _load(self, rid: str) -> None:
+        ruleset = self._rulesets[rid]
+        owner = self._ruleset_plugin[rid]
+        tables = self._tables[rid] = list(self._guarded(owner, "its ruleset's tables()", ruleset.tables))
+        self._contributors[rid] = {owner}
+        for table in tables:
+            self._validate(table, owner)
 
-                    return register
+        for kind, store in (("career", self._careers), ("species", self._species)):
+            bucket: dict[str, Contribution] = {}
+            store[rid] = bucket
 
-                self._call_each(
-                    f"lifepath_register_{'careers' if kind == 'career' else 'species'}",
-                    contrib_register,
-                    ruleset_id=rid,
-                )
-
-            extra: dict[str, tuple[dict[str, Any], str]] = {}
-            self._extra_rules[rid] = extra
-
-            def rule_register(
-                plugin: str, extra: dict[str, tuple[dict[str, Any], str]] = extra, rid: str = rid
-            ) -> Callable[[str, dict[str, Any]], None]:
-                def register(name: str, schema: dict[str, Any]) -> None:
-                    if name in extra or name in self._rulesets[rid].house_rules().get("properties", {}):
-                        self._warn(
-                            f"plugin '{plugin}' declares house rule '{name}' for {rid}, "
-                            "which is already declared; ignored"
-                        )
-                        return
-                    extra[name] = (dict(schema), plugin)
+            def contrib_register(
+                plugin: str, kind: str = kind, bucket: dict[str, Contribution] = bucket
+            ) -> Callable[[Any], None]:
+                def register(item: Any, table: Table | None = None) -> None:
+                    if table is None:
+                        table = _as_table(item, plugin, kind)
+                        data = table.data
+                    else:
+                        data = item if isinstance(item, Mapping) else table.data
+                    if table.sha256 not in self._validated:
+                        self._validate(table, plugin)
+                        self._validated.add(table.sha256)
+                    cid, name = str(data.get("id", "")), str(data.get("name", data.get("id", "")))
+                    for existing in bucket.values():
+                        if existing.id == cid or existing.name.lower() == name.lower():
+                            self._warn(
+                                f"plugins '{existing.plugin}' and '{plugin}' both add the {kind} '{name}' to "
+                                f"{rid}; using the one from '{existing.plugin}'"
+                            )
+                            return
+                    bucket[cid] = Contribution(cid, name, data, plugin, table)
+                    if all(t.source != table.source for t in tables):
+                        tables.append(table)
                     self._contributors[rid].add(plugin)
 
                 return register
 
-            self._call_each("lifepath_register_house_rules", rule_register, ruleset_id=rid)
+            self._call_each(
+                f"lifepath_register_{'careers' if kind == 'career' else 'species'}",
+                contrib_register,
+                ruleset_id=rid,
+            )
 
-        cache.save()
+        extra: dict[str, tuple[dict[str, Any], str]] = {}
+        self._extra_rules[rid] = extra
+        own_rules = self._guarded(owner, "its ruleset's house_rules()", ruleset.house_rules).get("properties", {})
+
+        def rule_register(plugin: str) -> Callable[[str, dict[str, Any]], None]:
+            def register(name: str, schema: dict[str, Any]) -> None:
+                if name in extra or name in own_rules:
+                    self._warn(
+                        f"plugin '{plugin}' declares house rule '{name}' for {rid}, which is already declared; ignored"
+                    )
+                    return
+                extra[name] = (dict(schema), plugin)
+                self._contributors[rid].add(plugin)
+
+            return register
+
+        self._call_each("lifepath_register_house_rules", rule_register, ruleset_id=rid)
+        self._validation()[2].save()
         # Plugins that only implement creation-time hooks (a house-rule plugin, say) shape every ruleset's
-        # characters; a plugin that registered things only for other rulesets shapes none of this one's.
-        registered_anywhere = set().union(*self._contributors.values()) if self._contributors else set()
+        # characters; a plugin with registration hooks shapes only the rulesets it registered something for.
+        registers = {impl.plugin_name for hook in REGISTRATION_HOOKS for impl in self._impls(hook)}
         for hook_name in CONTRIBUTED_HOOKS:
             for impl in self._impls(hook_name):
-                for rid in self._rulesets:
-                    if impl.plugin_name in self._contributors[rid] or impl.plugin_name not in registered_anywhere:
-                        self._contributors[rid].add(impl.plugin_name)
+                if impl.plugin_name not in registers:
+                    self._contributors[rid].add(impl.plugin_name)
+        self._loaded.add(rid)
 
     def _check_requirements(self) -> None:
         """Refuse a plugin whose declared ruleset versions (``lifepath_requires``) are not installed."""
@@ -251,14 +295,19 @@ class Registry:
     # -- reading ----------------------------------------------------------------------------------
 
     def rulesets(self) -> dict[str, Ruleset]:
+        """Every usable ruleset by id (each one's tables collected and validated first)."""
+        self.load_all()
         return dict(self._rulesets)
 
     def ruleset(self, name: str) -> Ruleset:
-        """The ruleset with this id or name (case-insensitive)."""
+        """The ruleset with this id or name (case-insensitive), its tables collected and validated."""
         low = name.strip().lower()
-        for rid, ruleset in self._rulesets.items():
+        for rid, ruleset in list(self._rulesets.items()):
             if low in (rid.lower(), ruleset.name.lower()):
-                return ruleset
+                self._ensure(rid)
+                if self._rulesets.get(rid) is ruleset:
+                    return ruleset
+                return self.ruleset(name)  # its plugin failed: whatever else answers to the name, or none
         known = ", ".join(sorted(self._rulesets)) or "none (no ruleset plugin is loaded)"
         raise UnknownName(f"there is no ruleset called '{name}'", hint=f"known rulesets: {known}")
 
@@ -267,14 +316,17 @@ class Registry:
 
     def careers(self, ruleset_id: str) -> Mapping[str, Contribution]:
         """The careers of a ruleset by id (a read-only view: rulesets ask for it on every career choice)."""
+        self._ensure(ruleset_id)
         return MappingProxyType(self._careers.get(ruleset_id, {}))
 
     def species(self, ruleset_id: str) -> Mapping[str, Contribution]:
         """The species of a ruleset by id (a read-only view)."""
+        self._ensure(ruleset_id)
         return MappingProxyType(self._species.get(ruleset_id, {}))
 
     def find(self, kind: str, ruleset_id: str, name: str) -> Contribution:
         """A career or species by id, name or alias, case-insensitively; unknown names list the known."""
+        self._ensure(ruleset_id)
         bucket = self._careers if kind == "career" else self._species
         items = bucket.get(ruleset_id, {})
         for item in items.values():
@@ -285,6 +337,7 @@ class Registry:
 
     def declaration(self, ruleset_id: str) -> dict[str, Any]:
         """The full house-rule declaration: the ruleset's own rules plus those plugins add."""
+        self._ensure(ruleset_id)
         own = self._rulesets[ruleset_id].house_rules()
         props = dict(own.get("properties", {}))
         for name, (schema, _plugin) in self._extra_rules.get(ruleset_id, {}).items():
@@ -292,17 +345,21 @@ class Registry:
         return {**own, "properties": props}
 
     def tables(self, ruleset_id: str) -> list[Table]:
+        """Every table of the ruleset: its own and those plugins added to it."""
+        self._ensure(ruleset_id)
         return list(self._tables.get(ruleset_id, []))
 
     def digest(self, ruleset_id: str) -> str:
         """SHA-256 over every table the ruleset's characters are made from (computed once)."""
         cached = self._digests.get(ruleset_id)
         if cached is None:
+            self._ensure(ruleset_id)
             cached = self._digests[ruleset_id] = tables_digest(self._tables.get(ruleset_id, []))
         return cached
 
     def contributors(self, ruleset_id: str) -> list[dict[str, str]]:
         """Name and version of every plugin that shaped characters of this ruleset."""
+        self._ensure(ruleset_id)
         info = self.manager.info
         return [  # a fresh list each call: it goes into a character's provenance
             {"name": n, "version": info[n].version if n in info else ""}

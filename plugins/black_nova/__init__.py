@@ -9,14 +9,18 @@ One perk of the source is deliberately not shipped (see ``data/perks.json``). Re
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
-from lifepath.tables import TableSet
+from lifepath import Ruleset, hookimpl
 
-from .check import RULESET_ID, check_build
-from .render import render, roster_fields
-from .tables import tables
+if TYPE_CHECKING:
+    from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.tables import TableSet
+
+# Only what registration needs is imported here: the tables and the procedure, the checker and the
+# renderer are imported when this ruleset is used, so other rulesets' start-up never pays for them.
+
+RULESET_ID = "black-nova"
 
 
 class BlackNova(Ruleset):
@@ -32,20 +36,32 @@ class BlackNova(Ruleset):
     kind: ClassVar[str] = "point-build"
 
     def table_set(self) -> TableSet:
+        from .tables import tables
+
         return tables()
 
     def create(self, ctx: Context) -> None:
-        from .procedure import Procedure  # imported on first use: start-up stays cheap
+        from .procedure import Procedure
+        from .tables import tables
 
         Procedure(ctx, tables()).run()
 
     def render(self, character: Character) -> str:
+        from .render import render
+        from .tables import tables
+
         return render(tables(), character)
 
     def roster_fields(self, character: Character) -> dict[str, str]:
+        from .render import roster_fields
+        from .tables import tables
+
         return roster_fields(tables(), character)
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
+        from .check import check_build
+        from .tables import tables
+
         return check_build(tables(), build)
 
 
@@ -60,4 +76,6 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     plugin) leaves the character unharmed and is noted."""
     if ctx.ruleset.id != RULESET_ID:
         return None
+    from lifepath import CrisisOutcome
+
     return CrisisOutcome("unharmed", "Black Nova creation has no hazards; the character is unharmed")

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import RULESET_ID
 from .tables import Pool, Tables
 
-RULESET_ID = "black-nova"
 KEYS = ("$schema", "ruleset", "name", "attributes", "perks", "skills")
 
 SHAPE = "build shape"

@@ -12,7 +12,8 @@ from typing import Any
 
 from lifepath import Context, Decision, LifepathError, Option
 
-from .check import RULESET_ID, check_build
+from . import RULESET_ID
+from .check import check_build
 from .derived import derive, roll_bonuses
 from .tables import Tables
 

@@ -23,15 +23,18 @@ Readings of the source this plugin takes (each also stated where it is applied):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
-from lifepath.tables import TableSet
+from lifepath import Ruleset, hookimpl
 
-from .build import RULESET_ID
-from .check import check_build
-from .render import profile, render
-from .tables import book
+if TYPE_CHECKING:
+    from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.tables import TableSet
+
+# Only what registration needs is imported here: the tables and the procedure, the checker and the
+# renderer are imported when this ruleset is used, so other rulesets' start-up never pays for them.
+
+RULESET_ID = "d6-pool"
 
 
 class D6Pool(Ruleset):
@@ -46,17 +49,26 @@ class D6Pool(Ruleset):
     kind: ClassVar[str] = "point-build"
 
     def table_set(self) -> TableSet:
+        from .tables import book
+
         return book()
 
     def create(self, ctx: Context) -> None:
-        from .procedure import Procedure  # imported on first use: start-up stays cheap
+        from .procedure import Procedure
+        from .tables import book
 
         Procedure(ctx, book()).run()
 
     def render(self, character: Character) -> str:
+        from .render import render
+        from .tables import book
+
         return render(book(), character)
 
     def roster_fields(self, character: Character) -> dict[str, str]:
+        from .render import profile
+        from .tables import book
+
         sheet = character.sheet
         return {
             "species": sheet.species,
@@ -66,6 +78,9 @@ class D6Pool(Ruleset):
         }
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
+        from .check import check_build
+        from .tables import book
+
         return check_build(book(), build)
 
 
@@ -79,4 +94,6 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     """Nothing in point-build creation can kill or break a character, so a crisis changes nothing here."""
     if ctx.ruleset.id != RULESET_ID:
         return None
+    from lifepath import CrisisOutcome
+
     return CrisisOutcome("none", "the creation pool has no crises; nothing happens")

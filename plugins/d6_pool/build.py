@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import RULESET_ID
 from .codes import to_code
 from .tables import Book
 
-RULESET_ID = "d6-pool"
 BUILD_SCHEMA = "https://lifepath.example/schemas/d6-pool.build.schema.json"
 
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
-from lifepath.tables import TableSet
+from lifepath import Ruleset, hookimpl
 
-from .render import ucf, upp
 from .tables import tables
+
+if TYPE_CHECKING:
+    from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.tables import TableSet
 
 RULESET_ID = "nowhere-yet"
 
@@ -36,11 +38,15 @@ class NowhereYet(Ruleset):
         Procedure(ctx, tables()).run()
 
     def render(self, character: Character) -> str:
+        from .render import ucf
+
         species = _species_data(character.sheet.species)
         name = species.get("name", character.sheet.species)
         return ucf(character, {character.sheet.species: name}, {character.sheet.species: species.get("speed")})
 
     def roster_fields(self, character: Character) -> dict[str, str]:
+        from .render import upp
+
         fields = super().roster_fields(character)
         own = _own_species().get(character.sheet.species, {})
         fields["species"] = own.get("name", character.sheet.species)
@@ -115,6 +121,8 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     """
     if ctx.ruleset.id != RULESET_ID:
         return None
+    from lifepath import CrisisOutcome
+
     if crisis.kind == "survival":
         if ctx.rules.get("survival_failure") == "death":
             return CrisisOutcome("death", "a failed survival throw is fatal under the printed rule")

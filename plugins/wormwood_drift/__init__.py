@@ -7,13 +7,16 @@ so other plugins can add more.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from lifepath import Character, Context, Crisis, CrisisOutcome, Ruleset, hookimpl
-from lifepath.tables import TableSet
+from lifepath import Ruleset, hookimpl
 
-from .render import roster, sheet_text
-from .tables import tables
+if TYPE_CHECKING:
+    from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.tables import TableSet
+
+# Only what registration needs is imported here: the tables, the procedure and the renderer are
+# imported when this ruleset is used, so other rulesets' start-up never pays for them.
 
 RULESET_ID = "wormwood-drift"
 
@@ -31,17 +34,26 @@ class WormwoodDrift(Ruleset):
     kind: ClassVar[str] = "lifepath"
 
     def table_set(self) -> TableSet:
+        from .tables import tables
+
         return tables()
 
     def create(self, ctx: Context) -> None:
-        from .procedure import run  # imported on first use: start-up stays cheap
+        from .procedure import run
+        from .tables import tables
 
         run(ctx, tables())
 
     def render(self, character: Character) -> str:
+        from .render import sheet_text
+        from .tables import tables
+
         return sheet_text(character, tables())
 
     def roster_fields(self, character: Character) -> dict[str, str]:
+        from .render import roster
+        from .tables import tables
+
         return roster(character, tables())
 
 
@@ -54,6 +66,8 @@ def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
 def lifepath_register_careers(ruleset_id: str, register: Callable[..., None]) -> None:
     """The seven Career Paths, each registered from the one paths table."""
     if ruleset_id == RULESET_ID:
+        from .tables import tables
+
         table = tables().files["paths"]
         for path in table.data["paths"]:
             register(path, table=table)
@@ -65,6 +79,8 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     marks the character with a Scar; a Hard Term's Scar replaces its Attribute increase."""
     if ctx.ruleset.id != RULESET_ID:
         return None
+    from lifepath import CrisisOutcome
+
     if crisis.kind == "hard-term":
         return CrisisOutcome(
             "scar", "a Hard Term: a Scar instead of the Attribute increase; every skill and item gained is kept"
