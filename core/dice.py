@@ -86,6 +86,8 @@ class DiceStream:
         """Draw the faces of one throw of ``dice`` (modifiers are the caller's business)."""
         r = self._random.random
         sides = dice.sides
+        if dice.count == 2:  # most throws are 2D6: no comprehension to set up
+            return [int(r() * sides) + 1, int(r() * sides) + 1]
         return [int(r() * sides) + 1 for _ in range(dice.count)]
 
     def die(self, sides: int = 6) -> int:
