@@ -130,7 +130,8 @@ class Registry:
         self._contributors: dict[str, set[str]] = {}
         self._digests: dict[str, str] = {}
         self._validated: set[str] = set()
-        self._checking: tuple[Validator, str, ValidationCache] | None = None
+        self._checking: tuple[list[dict[str, Any]], str, ValidationCache] | None = None
+        self._validator: Validator | None = None
         self.warnings = []
 
         def ruleset_register(plugin: str) -> Callable[[Ruleset], None]:
@@ -154,26 +155,31 @@ class Registry:
 
     @property
     def validator(self) -> Validator:
-        """The validator for every schema in use (the shipped ones and those rulesets add)."""
-        return self._validation()[0]
+        """The validator for every schema in use (the shipped ones and those rulesets add); built on first
+        use, since a start whose tables are all in the validation cache never needs it."""
+        if self._validator is None:
+            from lifepath.validation import Validator
 
-    def _validation(self) -> tuple[Validator, str, ValidationCache]:
+            self._validator = Validator(self._validation()[0])
+        return self._validator
+
+    def _validation(self) -> tuple[list[dict[str, Any]], str, ValidationCache]:
         if self._checking is None:
-            from lifepath.validation import ValidationCache, Validator, schemas_digest
+            from lifepath.validation import ValidationCache, schemas_digest
 
             schemas: list[dict[str, Any]] = []
             for rid, ruleset in self._rulesets.items():
                 schemas.extend(self._guarded(self._ruleset_plugin[rid], "its ruleset's schemas()", ruleset.schemas))
-            self._checking = (Validator(schemas), schemas_digest(schemas), ValidationCache.default())
+            self._checking = (schemas, schemas_digest(schemas), ValidationCache.default())
         return self._checking
 
     def _validate(self, table: Table, plugin: str) -> None:
         """Validate a table unless its content hash is known valid; an invalid table fails its plugin."""
-        validator, digest, cache = self._validation()
+        _schemas, digest, cache = self._validation()
         key = cache.key(table, digest)
         if key in cache:
             return
-        errors = validator.errors(table)
+        errors = self.validator.errors(table)
         if errors:
             raise _PluginFailed(plugin, "its table is invalid: " + errors[0].paragraph())
         cache.add(key)

@@ -40,11 +40,21 @@ def _builtin_schemas() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple(out)
 
 
-def schemas_digest(extra: Iterable[dict[str, Any]] = ()) -> str:
+@lru_cache(maxsize=1)
+def _builtin_digest() -> str:
+    # the files' bytes, not their parsed content: every start needs this digest (it is part of each
+    # validation-cache key), and only a start that has something to validate needs the schemas parsed
     h = hashlib.sha256()
-    for sid, schema in _builtin_schemas():
-        h.update(sid.encode())
-        h.update(json.dumps(schema, sort_keys=True).encode())
+    for entry in sorted(resources.files("lifepath.schemas").iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".schema.json"):
+            h.update(entry.name.encode())
+            h.update(entry.read_bytes())
+    return h.hexdigest()
+
+
+def schemas_digest(extra: Iterable[dict[str, Any]] = ()) -> str:
+    """A digest of every schema in use: the shipped files and those rulesets add."""
+    h = hashlib.sha256(_builtin_digest().encode())
     for schema in extra:
         h.update(json.dumps(schema, sort_keys=True).encode())
     return h.hexdigest()
