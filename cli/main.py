@@ -1,31 +1,41 @@
-"""The ``lifepath`` application: the command tree. Each command module imports what it needs lazily."""
+"""The ``lifepath`` application: the command tree. Each command module imports what it needs lazily.
+
+``run()`` (the console script) builds only the part of the tree the command line asks for: Typer turns
+every registered command into a Click command before it parses anything, and for ``lifepath create`` the
+other twenty-six commands cost more than a tenth of the start-up. ``app`` is the whole tree (``--help``,
+tests, and anything that imports it).
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+from typing import Any
+
 import typer
 
-from lifepath.cli import (
-    campaign_cmd,
-    check_cmd,
-    create_cmd,
-    generate_cmd,
-    info_cmd,
-    odds_cmd,
-    plugin_cmd,
-    roster_cmd,
-    schema_cmd,
-    verify_cmd,
-)
+HELP = "Create tabletop-RPG characters under pluggable rulesets, and keep campaign rosters."
 
-app = typer.Typer(
-    name="lifepath",
-    help="Create tabletop-RPG characters under pluggable rulesets, and keep campaign rosters.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    # plain help text: no rich import on `--help`, and output that is the same in any terminal
-    rich_markup_mode=None,
-)
+#: the module under ``lifepath.cli`` that registers each top-level command, in ``--help`` order
+COMMANDS: dict[str, str] = {
+    "rulesets": "info_cmd",
+    "plugins": "info_cmd",
+    "create": "create_cmd",
+    "verify": "verify_cmd",
+    "schema": "schema_cmd",
+    "check": "check_cmd",
+    "campaign": "campaign_cmd",
+    "roster": "roster_cmd",
+    "show": "roster_cmd",
+    "set-status": "roster_cmd",
+    "rename": "roster_cmd",
+    "delete": "roster_cmd",
+    "export": "roster_cmd",
+    "import": "roster_cmd",
+    "plugin": "plugin_cmd",
+    "generate": "generate_cmd",
+    "odds": "odds_cmd",
+}
 
 
 def _version(value: bool) -> None:
@@ -36,7 +46,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def main(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
@@ -45,18 +54,32 @@ def main(
     """Create tabletop-RPG characters under pluggable rulesets, and keep campaign rosters."""
 
 
-info_cmd.register(app)
-create_cmd.register(app)
-verify_cmd.register(app)
-schema_cmd.register(app)
-check_cmd.register(app)
-campaign_cmd.register(app)
-roster_cmd.register(app)
-plugin_cmd.register(app)
-generate_cmd.register(app)
-odds_cmd.register(app)
+def build_app(command: str | None = None) -> typer.Typer:
+    """The command tree: every command, or with ``command`` only those its module registers."""
+    tree = typer.Typer(
+        name="lifepath",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        # plain help text: no rich import on `--help`, and output that is the same in any terminal
+        rich_markup_mode=None,
+    )
+    tree.callback()(main)
+    modules = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
+    for module in modules:
+        importlib.import_module(f"lifepath.cli.{module}").register(tree)
+    return tree
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        tree = globals()["app"] = build_app()
+        return tree
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run() -> None:
     """Console-script entry point."""
-    app()
+    argv = sys.argv[1:]
+    build_app(argv[0] if argv else None)()

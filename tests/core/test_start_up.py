@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 
 from lifepath import discovery
 from lifepath.manager import GROUP, Manager
@@ -108,3 +109,28 @@ def test_an_unreadable_cache_file_is_ignored_and_replaced(tmp_path, monkeypatch,
     found = discovery.entry_points(GROUP)
     assert {"nowhere_yet", "wormwood_drift", "d6_pool", "black_nova"} <= {e.name for e in found}
     assert json.loads((tmp_path / "entry-points.json").read_text())["format"] == discovery.CACHE_FORMAT
+
+
+def test_every_command_is_mapped_to_the_module_that_registers_it():
+    from lifepath.cli.main import COMMANDS, build_app
+
+    full = typer.main.get_command(build_app())
+    assert isinstance(full, click_group_type())
+    assert sorted(full.commands) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("command", ["create", "generate", "campaign", "roster", "schema", "plugins", "import"])
+def test_the_console_script_s_narrow_tree_answers_as_the_whole_tree_does(command):
+    from typer.testing import CliRunner
+
+    from lifepath.cli.main import build_app
+
+    runner = CliRunner()
+    for args in ([command, "--help"], [command, "--no-such-option"]):
+        narrow = runner.invoke(build_app(command), args)
+        whole = runner.invoke(build_app(), args)
+        assert (narrow.exit_code, narrow.output) == (whole.exit_code, whole.output)
+
+
+def click_group_type() -> type:
+    return type(typer.main.get_command(typer.Typer(callback=lambda: None)))
