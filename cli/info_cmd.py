@@ -50,8 +50,12 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
 @friendly
 def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
     """List the plugins that are loaded: name, version, hooks, what each adds, and any errors."""
-    from lifepath.manager import get_manager
+    from lifepath.discovery import entry_points
+    from lifepath.manager import GROUP, get_manager
 
+    # look at what is installed afresh (and remember it): the listing is where a plugin author looks
+    # when a new plugin does not show up
+    entry_points(GROUP, fresh=True)
     manager = get_manager()
     registry = manager.registry()
     registry.load_all()  # so every plugin that fails on its tables is known before the listing

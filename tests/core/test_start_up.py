@@ -134,3 +134,19 @@ def test_the_console_script_s_narrow_tree_answers_as_the_whole_tree_does(command
 
 def click_group_type() -> type:
     return type(typer.main.get_command(typer.Typer(callback=lambda: None)))
+
+
+def test_the_plugins_listing_looks_afresh_and_refreshes_what_others_remember(run_cli, tmp_path):
+    env = {"LIFEPATH_CACHE_DIR": str(tmp_path / "cache")}
+    assert run_cli("rulesets", env=env).returncode == 0
+    cache_file = tmp_path / "cache" / "entry-points.json"
+    doc = json.loads(cache_file.read_text())
+    ((key, found),) = doc["groups"].items()  # one installation, one fingerprint
+    doc["groups"][key] = [e for e in found if e["name"] != "black_nova"]
+    cache_file.write_text(json.dumps(doc))
+
+    assert "black-nova" not in run_cli("rulesets", env=env).stdout  # what is remembered is believed
+    listing = run_cli("plugins", env=env)
+    assert listing.returncode == 0, listing.stderr
+    assert "black_nova (lifepath" in listing.stdout
+    assert "black-nova" in run_cli("rulesets", env=env).stdout
