@@ -47,6 +47,41 @@ def run_cli(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     return run
 
 
+IMPORTS_PROBE = """
+import contextlib, io, json, sys
+from lifepath.cli.main import run
+sys.argv = ["lifepath", *json.loads(sys.argv[1])]
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        run()
+    except SystemExit as exit:
+        assert exit.code in (0, None), exit.code
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+@pytest.fixture
+def imported_modules() -> Callable[..., set[str]]:
+    """Run a lifepath command line in a fresh interpreter, the way the console script does, and return
+    every module it imported (the command must succeed). ``env`` adds to the environment."""
+
+    def probe(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None) -> set[str]:
+        import json
+
+        done = subprocess.run(
+            [sys.executable, "-c", IMPORTS_PROBE, json.dumps(args)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, **(env or {})},
+            cwd=cwd,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr
+        return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+    return probe
+
+
 @pytest.fixture(scope="session")
 def test_plugins_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three test distributions under tests/plugins, really pip-installed into a folder of their own.

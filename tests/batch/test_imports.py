@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+from collections.abc import Callable
 
 import pytest
 
-PROBE = """
-import contextlib, io, sys
-from lifepath.cli.main import app
-with contextlib.redirect_stdout(io.StringIO()):
-    try:
-        app({args!r})
-    except SystemExit as exit:
-        assert exit.code in (0, None), exit.code
-heavy = sorted(m for m in ("sqlalchemy", "sqlmodel", "matplotlib", "lifepath.store.service") if m in sys.modules)
-print(",".join(heavy) or "none")
-"""
+HEAVY = ("sqlalchemy", "sqlmodel", "matplotlib", "lifepath.store.service")
 
 
 @pytest.mark.parametrize(
@@ -31,8 +19,7 @@ print(",".join(heavy) or "none")
     ],
     ids=["generate", "generate-csv", "odds-json", "odds-compare"],
 )
-def test_no_heavy_imports_without_campaign_or_plot(args: list[str]) -> None:
-    env = {**os.environ, "LIFEPATH_DB": ""}
-    done = subprocess.run([sys.executable, "-c", PROBE.format(args=args)], capture_output=True, text=True, env=env)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "none"
+def test_no_heavy_imports_without_campaign_or_plot(
+    args: list[str], imported_modules: Callable[..., set[str]]
+) -> None:
+    assert not imported_modules(args, env={"LIFEPATH_DB": ""}) & set(HEAVY)

@@ -4,10 +4,6 @@ no pydantic, no jsonschema, no importlib.metadata, and nothing of the rulesets i
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import typer
@@ -15,40 +11,26 @@ import typer
 from lifepath import discovery
 from lifepath.manager import GROUP, Manager
 
-PROBE = """
-import contextlib, io, sys
-from lifepath.cli.main import app
-with contextlib.redirect_stdout(io.StringIO()):
-    try:
-        app({args!r})
-    except SystemExit as exit:
-        assert exit.code in (0, None), exit.code
-print(sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "jsonschema", "importlib")
-             or m.startswith("lifepath.plugins.")))
-"""
-
 OTHER_RULESETS = ("lifepath.plugins.d6_pool", "lifepath.plugins.black_nova", "lifepath.plugins.wormwood_drift")
 
 
-def _imports(args: list[str], cache: Path, cwd: Path) -> list[str]:
-    env = {**os.environ, "LIFEPATH_CACHE_DIR": str(cache)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE.format(args=args)], capture_output=True, text=True, env=env, cwd=cwd
-    )
-    assert done.returncode == 0, done.stderr
-    return list(json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"')))
-
-
-def test_create_imports_only_what_it_uses_once_the_cache_knows_the_installation(tmp_path):
+@pytest.fixture
+def imports(imported_modules, tmp_path):
+    """The modules a command line imports, run from a folder of its own with a cache directory of its
+    own (kept between the calls of one test)."""
     work = tmp_path / "work"
     work.mkdir()
-    cache = tmp_path / "cache"
-    first = _imports(["create", "--auto", "--seed", "1"], cache, work)
+    env = {"LIFEPATH_CACHE_DIR": str(tmp_path / "cache")}
+    return lambda *args: imported_modules(list(args), env=env, cwd=work)
+
+
+def test_create_imports_only_what_it_uses_once_the_cache_knows_the_installation(imports):
+    first = imports("create", "--auto", "--seed", "1")
     # the first run scans the installed distributions and validates the tables
     assert "importlib.metadata" in first
     assert "jsonschema" in first
 
-    again = _imports(["create", "--auto", "--seed", "1"], cache, work)
+    again = imports("create", "--auto", "--seed", "1")
     assert "importlib.metadata" not in again
     assert not [m for m in again if m.startswith(("pydantic", "jsonschema"))]
     assert "lifepath.plugins.nowhere_yet.procedure" in again
@@ -56,17 +38,17 @@ def test_create_imports_only_what_it_uses_once_the_cache_knows_the_installation(
     for package in OTHER_RULESETS:
         assert package in again
         assert not [m for m in again if m.startswith(package + ".")], package
+    # and only the command being run is built
+    assert "lifepath.cli.create_cmd" in again
+    assert not {"lifepath.cli.campaign_cmd", "lifepath.cli.roster_cmd", "lifepath.cli.odds_cmd"} & again
 
 
-def test_a_ruleset_is_read_only_when_it_is_used(tmp_path):
-    work = tmp_path / "work"
-    work.mkdir()
-    cache = tmp_path / "cache"
-    _imports(["create", "--auto", "--seed", "1"], cache, work)
-    used = _imports(["create", "--auto", "--seed", "1", "--ruleset", "black-nova"], cache, work)
+def test_a_ruleset_is_read_only_when_it_is_used(imports):
+    imports("create", "--auto", "--seed", "1")
+    used = imports("create", "--auto", "--seed", "1", "--ruleset", "black-nova")
     assert "lifepath.plugins.black_nova.procedure" in used
     assert "lifepath.plugins.nowhere_yet.procedure" not in used
-    listing = _imports(["rulesets"], cache, work)
+    listing = imports("rulesets")
     for package in OTHER_RULESETS:
         assert package + ".tables" in listing  # listing every ruleset reads (and checks) every ruleset
 

@@ -7,17 +7,7 @@ import sys
 
 import pytest
 
-PROBE = """
-import contextlib, io, sys
-from lifepath.cli.main import app
-with contextlib.redirect_stdout(io.StringIO()):
-    try:
-        app({args!r})
-    except SystemExit as exit:
-        assert exit.code in (0, None), exit.code
-heavy = sorted(m for m in ("sqlalchemy", "sqlmodel", "alembic", "lifepath.store.service") if m in sys.modules)
-print(",".join(heavy) or "none")
-"""
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "lifepath.store.service")
 
 
 @pytest.mark.parametrize(
@@ -25,14 +15,8 @@ print(",".join(heavy) or "none")
     [["--help"], ["create", "--auto", "--seed", "1"], ["create", "--auto", "--seed", "1", "--json"], ["rulesets"]],
     ids=["help", "create", "create-json", "rulesets"],
 )
-def test_commands_without_the_store_do_not_import_sqlalchemy(args):
-    env_free = {"LIFEPATH_DB": ""}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE.format(args=args)], capture_output=True, text=True,
-        env={**_env(), **env_free},
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "none"
+def test_commands_without_the_store_do_not_import_sqlalchemy(args, imported_modules):
+    assert not imported_modules(args, env={"LIFEPATH_DB": ""}) & set(HEAVY)
 
 
 def test_importing_the_store_package_is_cheap():
@@ -45,15 +29,11 @@ def test_importing_the_store_package_is_cheap():
     assert done.stdout.strip() == "False"
 
 
-def test_a_store_command_does_not_import_alembic_for_an_up_to_date_database(tmp_path):
-    db = str(tmp_path / "x.db")
-    probe = PROBE.format(args=["campaign", "list", "--db", db])
-    first = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=_env())
-    assert first.returncode == 0, first.stderr
-    assert "alembic" in first.stdout  # a new database is created by the migrations
-    again = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=_env())
-    assert again.returncode == 0, again.stderr
-    assert again.stdout.strip().splitlines()[-1] == "lifepath.store.service,sqlalchemy,sqlmodel"
+def test_a_store_command_does_not_import_alembic_for_an_up_to_date_database(tmp_path, imported_modules):
+    args = ["campaign", "list", "--db", str(tmp_path / "x.db")]
+    assert "alembic" in imported_modules(args)  # a new database is created by the migrations
+    again = imported_modules(args)
+    assert sorted(again & {*HEAVY}) == ["lifepath.store.service", "sqlalchemy", "sqlmodel"]
 
 
 def _env() -> dict[str, str]:
