@@ -94,7 +94,7 @@ def create(
             registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer
         )
         if out is not None:
-            from lifepath.cli.files import write_atomic
+            from lifepath.files import write_atomic
 
             write_atomic(out, character.to_json())
         if store is not None and camp is not None:

@@ -184,36 +184,10 @@ def output(out: Path | None) -> Iterator[IO[str]]:
     if out is None:
         yield sys.stdout
         return
-    import os
-    import tempfile
+    from lifepath.files import replacing
 
-    from lifepath.errors import LifepathError
-
-    folder = out.parent if str(out.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{out.name}.", suffix=".part")
-    except OSError as exc:
-        raise LifepathError(
-            f"cannot write {out} ({exc.strerror})", hint="check the folder exists and is writable"
-        ) from None
-    try:
-        os.chmod(tmp, file_mode())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            yield fh
-        os.replace(tmp, out)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def file_mode() -> int:
-    """The mode a newly created file gets under the current umask (a temporary file is made 0600)."""
-    import os
-
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
+    with replacing(out, suffix=".part") as tmp, tmp.open("w", encoding="utf-8", newline="") as fh:
+        yield fh
 
 
 def show_progress(out: Path | None, to_stdout: bool) -> bool:

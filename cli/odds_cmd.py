@@ -223,11 +223,8 @@ def check_plot_target(path: Path) -> str:
 
 def plot(result: Mapping[str, Any], path: Path) -> None:
     """Write the charts to ``path`` (.png or .svg) with matplotlib, through a temporary file."""
-    import os
-    import tempfile
-
-    from lifepath.cli.generate_cmd import file_mode
     from lifepath.errors import LifepathError
+    from lifepath.files import replacing
 
     suffix = check_plot_target(path)
     import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
@@ -265,17 +262,9 @@ def plot(result: Mapping[str, Any], path: Path) -> None:
     if len(runs) > 1:
         fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncols=len(runs))
     fig.suptitle(f"{result['ruleset']}: {result['count']:,} characters, seed {result['seed']}")
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=suffix)
-        os.close(fd)
-        try:
-            os.chmod(tmp, file_mode())
+        with replacing(path, suffix=suffix) as tmp:
             fig.savefig(tmp, format=suffix[1:])
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
     except OSError as exc:
         raise LifepathError(
             f"cannot write {path} ({exc.strerror})", hint="check the folder exists and is writable"

@@ -62,7 +62,7 @@ def write_out(out: Path | None, text: str) -> None:
     if out is None:
         sys.stdout.write(text)
         return
-    from lifepath.cli.files import write_atomic
+    from lifepath.files import write_atomic
 
     write_atomic(out, text)
     print(f"wrote {out}", file=sys.stderr)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +49,11 @@ def write_json(path: Path | None, document: dict[str, Any]) -> None:
     """Write a cache file atomically; a cache that cannot be written is simply not kept."""
     if path is None:
         return
+    from lifepath.errors import LifepathError
+    from lifepath.files import write_atomic
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(document, fh)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError:
+        write_atomic(path, json.dumps(document))
+    except (OSError, LifepathError):
         pass
