@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -21,19 +20,10 @@ def check(
 ) -> None:
     """Check a point-build (D6 creation pool, Black Nova) and list every rule it breaks."""
     from lifepath.errors import LifepathError
+    from lifepath.files import read_json
     from lifepath.manager import get_registry
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LifepathError(f"cannot read {path} ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise LifepathError(
-            f"this is not valid JSON ({exc.msg})",
-            file=str(path),
-            line=exc.lineno,
-            hint="fix the JSON syntax at that line",
-        ) from None
+    data = read_json(path, hint="fix the JSON syntax at that line")
     if not isinstance(data, dict):
         raise LifepathError(
             "a build must be a JSON object", file=str(path), pointer="", hint='start it with { "ruleset": ... }'

@@ -17,16 +17,9 @@ def register(app: typer.Typer) -> None:
 
 def load_export(path: Path) -> dict[str, object]:
     from lifepath.errors import LifepathError
+    from lifepath.files import read_json
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LifepathError(f"cannot read {path} ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise LifepathError(
-            f"this is not valid JSON ({exc.msg})", file=str(path), line=exc.lineno,
-            hint="give a file written by `lifepath create --json` or `lifepath export`",
-        ) from None
+    data = read_json(path, hint="give a file written by `lifepath create --json` or `lifepath export`")
     if not isinstance(data, dict) or "provenance" not in data or "history" not in data:
         raise LifepathError(
             "this is not a character export (it has no provenance and history)", file=str(path),

@@ -1,16 +1,19 @@
-"""Writing a file all at once or not at all: a temporary file beside it, renamed into place.
+"""Files a user hands lifepath or asks it to write.
 
 Everything lifepath writes (an export, a batch of NPCs, a plot, a cache file) goes through
-:func:`replacing`, so a failure or an interrupted run never leaves half a file where a whole one was.
+:func:`replacing`, a temporary file renamed into place, so a failure or an interrupted run never leaves
+half a file where a whole one was. A JSON file a user gives a command is read with :func:`read_json`.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from lifepath.errors import LifepathError
 
@@ -51,3 +54,14 @@ def write_atomic(path: Path, text: str) -> None:
             tmp.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise LifepathError(f"cannot write {path} ({exc.strerror})", hint=_HINT) from None
+
+
+def read_json(path: Path, *, hint: str) -> Any:
+    """The JSON document in ``path``; a file that cannot be read or parsed is a :class:`LifepathError`
+    naming the file (and the line), with ``hint`` for a syntax error."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LifepathError(f"cannot read {path} ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise LifepathError(f"this is not valid JSON ({exc.msg})", file=str(path), line=exc.lineno, hint=hint) from None
