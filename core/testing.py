@@ -48,13 +48,9 @@ def create_character(
 ) -> Character:
     """Create one character: ``answers`` maps decision keys to answers taken in order; every other
     decision goes to the seeded NPC policy. ``rules`` are ``NAME=VALUE`` strings or a mapping."""
-    from lifepath.houserules import resolve
-
     rs = registry.ruleset(ruleset)
-    declaration = registry.declaration(rs.id)
-    resolved = resolve(declaration, rules) if isinstance(rules, Mapping) else resolve(declaration, None, rules)
     chooser = ScriptedChooser.by_key(answers or {}, fallback=PolicyChooser(seed))
-    return create(registry, rs.id, seed=seed, rules=resolved, chooser=chooser, options=options)
+    return create(registry, rs.id, seed=seed, rules=_resolve(registry, rs.id, rules), chooser=chooser, options=options)
 
 
 def assert_tables_valid(package: str, folder: str = "data") -> int:
@@ -62,11 +58,8 @@ def assert_tables_valid(package: str, folder: str = "data") -> int:
     from importlib import resources
 
     from lifepath.tables import load_table
-    from lifepath.validation import Validator
 
-    registry = make_registry()
-    schemas = [s for rs in registry.rulesets().values() for s in rs.schemas()]
-    validator = Validator(schemas)
+    validator = make_registry().validator
     root = resources.files(package)
     count = 0
 
