@@ -15,7 +15,8 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
-    from lifepath.tables import TableSet
+
+    from .tables import Tables
 
 # Only what registration needs is imported here: the tables and the procedure, the checker and the
 # renderer are imported when this ruleset is used, so other rulesets' start-up never pays for them.
@@ -35,34 +36,30 @@ class BlackNova(Ruleset):
     )
     kind: ClassVar[str] = "point-build"
 
-    def table_set(self) -> TableSet:
+    def table_set(self) -> Tables:
         from .tables import tables
 
         return tables()
 
     def create(self, ctx: Context) -> None:
         from .procedure import Procedure
-        from .tables import tables
 
-        Procedure(ctx, tables()).run()
+        Procedure(ctx, self.table_set()).run()
 
     def render(self, character: Character) -> str:
         from .render import render
-        from .tables import tables
 
-        return render(tables(), character)
+        return render(self.table_set(), character)
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import roster_fields
-        from .tables import tables
 
-        return roster_fields(tables(), character)
+        return roster_fields(self.table_set(), character)
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         from .check import check_build
-        from .tables import tables
 
-        return check_build(tables(), build)
+        return check_build(self.table_set(), build)
 
 
 @hookimpl

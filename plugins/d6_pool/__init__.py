@@ -29,7 +29,8 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
-    from lifepath.tables import TableSet
+
+    from .tables import Book
 
 # Only what registration needs is imported here: the tables and the procedure, the checker and the
 # renderer are imported when this ruleset is used, so other rulesets' start-up never pays for them.
@@ -48,40 +49,36 @@ class D6Pool(Ruleset):
     )
     kind: ClassVar[str] = "point-build"
 
-    def table_set(self) -> TableSet:
+    def table_set(self) -> Book:
         from .tables import book
 
         return book()
 
     def create(self, ctx: Context) -> None:
         from .procedure import Procedure
-        from .tables import book
 
-        Procedure(ctx, book()).run()
+        Procedure(ctx, self.table_set()).run()
 
     def render(self, character: Character) -> str:
         from .render import render
-        from .tables import book
 
-        return render(book(), character)
+        return render(self.table_set(), character)
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import profile
-        from .tables import book
 
         sheet = character.sheet
         return {
             "species": sheet.species,
             "careers": str(sheet.extra.get("class", "")),
             "age": "",
-            "profile": profile(book(), sheet.characteristics),
+            "profile": profile(self.table_set(), sheet.characteristics),
         }
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         from .check import check_build
-        from .tables import book
 
-        return check_build(book(), build)
+        return check_build(self.table_set(), build)
 
 
 @hookimpl

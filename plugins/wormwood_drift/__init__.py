@@ -13,7 +13,8 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
-    from lifepath.tables import TableSet
+
+    from .tables import Tables
 
 # Only what registration needs is imported here: the tables, the procedure and the renderer are
 # imported when this ruleset is used, so other rulesets' start-up never pays for them.
@@ -33,28 +34,25 @@ class WormwoodDrift(Ruleset):
     )
     kind: ClassVar[str] = "lifepath"
 
-    def table_set(self) -> TableSet:
+    def table_set(self) -> Tables:
         from .tables import tables
 
         return tables()
 
     def create(self, ctx: Context) -> None:
         from .procedure import run
-        from .tables import tables
 
-        run(ctx, tables())
+        run(ctx, self.table_set())
 
     def render(self, character: Character) -> str:
         from .render import sheet_text
-        from .tables import tables
 
-        return sheet_text(character, tables())
+        return sheet_text(character, self.table_set())
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import roster
-        from .tables import tables
 
-        return roster(character, tables())
+        return roster(character, self.table_set())
 
 
 @hookimpl
