@@ -162,6 +162,16 @@ def test_occult_lives_obey_the_discipline_limit(seed: int, costs: bool) -> None:
     check(c, cyberware_costs=costs)
 
 
+def test_occult_lives_reach_every_number_of_disciplines() -> None:
+    """The property above is not vacuous: its lives take none, one, two and three Disciplines."""
+    counts = {
+        len(create_character(REGISTRY, RULESET, seed, options={"path": "cult-initiate"},
+                             answers={"path": ["cult-initiate"] * 3}).sheet.extra["disciplines"])
+        for seed in range(40)
+    }
+    assert counts == {0, 1, 2, 3}
+
+
 def test_most_characters_finish_at_2_or_3_in_their_strongest_attribute() -> None:
     """Section 2: 'most characters finish chargen sitting at 2-3 in their strongest Attributes'."""
     tops = [max(create_character(REGISTRY, RULESET, seed).sheet.characteristics.values()) for seed in range(300)]
