@@ -367,3 +367,19 @@ def test_cyberware_without_a_table_entry_names_the_file_and_the_fix() -> None:
     assert "cyberware.json, at /pieces" in text and "'Chrome jaw'" in text
     assert "set the Background's cyberware to false" in text
     assert b.extra["cyberware"] == []
+
+
+def test_a_sheet_made_under_1_0_0_still_renders() -> None:
+    """1.0.0 kept cyberware as item names and had no Defense or Disciplines; `show` of such a stored
+    character must not fail."""
+    from lifepath import Character
+
+    doc = create_character(REGISTRY, RULESET, 6, options={"background": "machine-grafted"}).to_dict()
+    extra = doc["sheet"]["extra"]
+    extra["cyberware"] = ["Integral cyberlimb"]
+    del extra["disciplines"]
+    del extra["derived"]["defense"]
+    text = REGISTRY.ruleset(RULESET).render(Character.from_dict(doc))
+    assert "Cyberware: Integral cyberlimb\n" in text
+    assert "Disciplines: none\n" in text
+    assert "Defense" not in text
