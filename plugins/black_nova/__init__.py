@@ -1,6 +1,7 @@
 """Black Nova (ruleset 2.0): a small point-buy. Six attribute points buy Strength, Dexterity and
 Intelligence ranks (0-3) or perks; seven skill points buy ranks (0-4) in seven skills, each tied to an
 attribute; hit points, inventory slots and melee damage follow Strength. Rolls are 1D8 + skill + attribute.
+Every character is a BNI crew member and gets the BNI standard issue.
 
 One perk of the source is deliberately not shipped (see ``data/perks.json``). Registered through the
 ``lifepath`` entry-point group like any third-party plugin.
@@ -29,7 +30,7 @@ class BlackNova(Ruleset):
 
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Black Nova"
-    version: ClassVar[str] = "1.0.0"
+    version: ClassVar[str] = "1.1.0"
     summary: ClassVar[str] = (
         "Space-opera point-buy (ruleset 2.0): six attribute points for three attributes and perks, seven skill "
         "points for seven skills; rolls are 1D8 + skill + attribute."

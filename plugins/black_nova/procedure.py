@@ -1,5 +1,6 @@
 """Black Nova's creation procedure: a name, then the attribute points (attribute ranks or perks), then the
-skill points, one point at a time, then the derived values. Every number comes from the tables.
+skill points, one point at a time, then the BNI standard issue and the derived values. Every number comes
+from the tables.
 
 Each step offers only legal options and says, in the decision's context, how many points are left and
 why anything is not offered. Every point is spent (the source gives six and seven points to spend), so
@@ -45,6 +46,7 @@ class Procedure:
         self.start()
         self.spend_attribute_points()
         self.spend_skill_points()
+        self.issue_gear()
         self.finish()
 
     # -- options from the command line ---------------------------------------------------------------
@@ -236,6 +238,18 @@ class Procedure:
             detail = f"roll {die}{_signed(rank + 1 + attr_rank)} ({attribute} {attr_rank} + {name} {rank + 1})"
             options.append(Option(name, f"{name} {rank} -> {rank + 1}", weight, detail))
         return options, refused
+
+    # -- gear ---------------------------------------------------------------------------------------
+
+    def issue_gear(self) -> None:
+        """Every BNI crew member gets the standard issue (house rule ``standard_issue``, on by default)."""
+        if not bool(self.ctx.rules.get("standard_issue", True)):
+            self.ctx.note("no BNI standard issue (house rule standard_issue=false)")
+            return
+        for item in self.t.standard_issue():
+            name = str(item["name"])
+            self.ctx.sheet.equipment.append(name)
+            self.ctx.change("gear", None, name, "BNI standard issue")
 
     # -- derived values and the stored build --------------------------------------------------------
 

@@ -28,8 +28,15 @@ def build_of(t: Tables, character: Character) -> dict[str, Any]:
     }
 
 
+def gear_text(t: Tables, equipment: list[str]) -> str:
+    """The equipment, a weapon with its printed strength: ``p10 Vigilante laser pistol (strength 1), ...``."""
+    strengths = {str(i["name"]): i["strength"] for i in t.standard_issue() if "strength" in i}
+    shown = [f"{e} (strength {strengths[e]})" if e in strengths else e for e in equipment]
+    return ", ".join(shown) or "none"
+
+
 def render(t: Tables, character: Character) -> str:
-    """Four lines: name and attributes; derived values; perks; every skill with its rank and roll bonus."""
+    """Five lines: name and attributes; derived values; perks; every skill with its rank and roll bonus; gear."""
     build = build_of(t, character)
     attributes: dict[str, int] = dict(build.get("attributes", {}))
     skills: dict[str, int] = dict(build.get("skills", {}))
@@ -54,6 +61,7 @@ def render(t: Tables, character: Character) -> str:
         f"Hit points {d.hit_points}; inventory {d.inventory_slots} items; {damage}",
         f"Perks: {', '.join(perks) or 'none'}",
         f"Skills (roll {rolls['die']} + bonus): " + ", ".join(shown),
+        f"Gear: {gear_text(t, list(character.sheet.equipment))}",
     ]
     return "\n".join(lines) + "\n"
 

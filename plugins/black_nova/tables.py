@@ -10,7 +10,7 @@ from lifepath.tables import TableSet
 
 PACKAGE = "lifepath.plugins.black_nova"
 
-NAMES = ("attributes", "perks", "skills", "derived", "rolls", "names", "procedure")
+NAMES = ("attributes", "perks", "skills", "derived", "rolls", "names", "procedure", "gear")
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,10 @@ class Tables(TableSet):
 
     def die(self) -> str:
         return str(self["rolls"]["die"])
+
+    def standard_issue(self) -> list[dict[str, Any]]:
+        """The BNI standard issue, in the printed order."""
+        return list(self["gear"]["standard_issue"])
 
 
 def _pool(data: dict[str, Any]) -> Pool:

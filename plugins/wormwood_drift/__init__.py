@@ -1,5 +1,6 @@
 """Wormwood Drift: a grimdark space-opera Directed Lifepath. Background, Formative Event, two to three
-Career terms and Muster Out; nobody dies in creation, failures leave Scars. Registered through the
+Career terms, Muster Out and, for the occult-trained, psionic Disciplines; nobody dies in creation,
+failures leave Scars. Registered through the
 ``lifepath`` entry-point group like any third-party plugin; its Career Paths are registered as careers,
 so other plugins can add more.
 """
@@ -27,7 +28,7 @@ class WormwoodDrift(Ruleset):
 
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Wormwood Drift"
-    version: ClassVar[str] = "1.0.0"
+    version: ClassVar[str] = "1.1.0"
     summary: ClassVar[str] = (
         "Grimdark cosmic-horror space opera: a Directed Lifepath of Background, Formative Event, "
         "two to three Career terms and Muster Out, where failures leave Scars instead of corpses."

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lifepath import Context, Decision, Option
+from lifepath import Context, Decision, LifepathError, Option
 
 from .skills import SkillBook
 from .tables import Tables
@@ -19,12 +19,20 @@ EXTRA_KEYS: tuple[tuple[str, Any], ...] = (
     ("rivals", []),
     ("ship_shares", 0),
     ("cyberware", []),
+    ("disciplines", []),
     ("terms", []),
     ("muster_out", []),
     ("muster_credits", 0),
     ("cascades", {}),
     ("derived", {}),
 )
+
+
+def cyberware_text(entry: dict[str, Any]) -> str:
+    """One installed piece in words, e.g. ``Integral cyberlimb: +1 to Might (Athletics) tasks, -1 maximum Resolve``."""
+    cost = int(entry["resolve_cost"])
+    price = f"-{cost} maximum Resolve" if cost else "no Resolve cost"
+    return f"{entry['item']}: +{entry['bonus']} to {entry['attribute']} ({entry['task']}) tasks, {price}"
 
 
 class Builder:
@@ -93,6 +101,25 @@ class Builder:
         """Add a piece of gear to the sheet's equipment."""
         self.sheet.equipment.append(item)
         self.ctx.change("gear", None, item, why)
+
+    def install_cyberware(self, item: str, why: str) -> None:
+        """Install a piece of cyberware: its task bonus (cyberware.json) recorded beside its cost in maximum
+        Resolve (creation.json's ``cyberware_cost``, nothing while the house rule ``cyberware_resolve`` is off)."""
+        pieces = {str(p["item"]): p for p in self.t["cyberware"]["pieces"]}
+        piece = pieces.get(item)
+        if piece is None:
+            raise LifepathError(
+                f"'{item}' is marked as cyberware but no piece of cyberware has that name",
+                file=self.t.files["cyberware"].source, pointer="/pieces",
+                hint=f"add an entry with \"item\": \"{item}\" to cyberware.json, "
+                "or set the Background's cyberware to false",
+            )
+        paid = bool(self.ctx.rules.get("cyberware_resolve", True))
+        cost = int(self.t["creation"]["derived"]["resolve"]["cyberware_cost"]) if paid else 0
+        entry = {"item": item, "attribute": str(piece["attribute"]), "task": str(piece["task"]),
+                 "bonus": int(piece["bonus"]), "resolve_cost": cost}
+        self.extra["cyberware"].append(entry)
+        self.ctx.change("cyberware", None, cyberware_text(entry), why)
 
     def add_person(self, kind: str, text: str, why: str) -> None:
         """A Contact (``contacts``) or a Rival (``rivals``)."""

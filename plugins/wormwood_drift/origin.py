@@ -44,7 +44,7 @@ def background(b: Builder) -> Mapping[str, Any]:
     b.book.grant(str(row["skill"]), why)
     b.add_gear(str(row["gear"]), why)
     if row["cyberware"]:
-        b.extra["cyberware"].append(row["gear"])
+        b.install_cyberware(str(row["gear"]), why)
     b.add_scar(str(row["scar"]), why)
     return row
 

@@ -1,5 +1,5 @@
-"""The Directed Lifepath in order: Origin, Formative Event, Career terms, Muster Out, then the finishing
-touches (age, derived values, cascades, name). Every number comes from the tables."""
+"""The Directed Lifepath in order: Origin, Formative Event, Career terms, Muster Out, psionic Disciplines,
+then the finishing touches (age, derived values, cascades, name). Every number comes from the tables."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from .career import careers
 from .derived import derived_values, formula_text
 from .muster import muster_out
 from .origin import background, formative_event, starting_attributes
+from .psionics import disciplines
 from .tables import Tables
 
 
@@ -21,6 +22,7 @@ def run(ctx: Context, t: Tables) -> None:
     formative_event(b)
     careers(b)
     muster_out(b)
+    disciplines(b)
     finish(b)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from lifepath import Character
 
+from .psionics import costs_text
 from .tables import Tables
 
 
@@ -13,8 +14,24 @@ def _list(items: list[str], empty: str = "none") -> str:
     return "; ".join(items) if items else empty
 
 
+def _disciplines(extra: dict[str, Any], t: Tables) -> str:
+    taken = [str(d) for d in extra.get("disciplines", [])]
+    if not taken:
+        return "none"
+    return ", ".join(taken) + f" (use: {costs_text(t['disciplines'])})"
+
+
+def _cyberware(entry: Any) -> str:
+    if isinstance(entry, str):  # a character made before the bonus was recorded (ruleset 1.0.0)
+        return entry
+    cost = int(entry["resolve_cost"])
+    price = f"-{cost} max Resolve" if cost else "no Resolve cost"
+    return f"{entry['item']} (+{entry['bonus']} {entry['attribute']}: {entry['task']}; {price})"
+
+
 def sheet_text(character: Character, t: Tables) -> str:
-    """Name, background, Attributes, derived values, skills, Scars, Contacts, Rivals, gear, credits, terms."""
+    """Name, background, Attributes, derived values, skills, Scars, Disciplines, cyberware, Contacts, Rivals,
+    gear, credits, terms."""
     sheet = character.sheet
     extra: dict[str, Any] = sheet.extra
     status = " (dead)" if sheet.status == "dead" else ""
@@ -35,6 +52,9 @@ def sheet_text(character: Character, t: Tables) -> str:
         skills.append(f"{name} {rank}" + (f" [{'/'.join(narrow)}]" if narrow else ""))
     lines.append("Skills: " + (", ".join(skills) or "none"))
     lines.append("Scars: " + _list([str(s["scar"]) for s in extra.get("scars", [])]))
+    lines.append("Disciplines: " + _disciplines(extra, t))
+    if extra.get("cyberware"):
+        lines.append("Cyberware: " + _list([_cyberware(c) for c in extra["cyberware"]]))
     lines.append("Contacts: " + _list(list(extra.get("contacts", []))))
     lines.append("Rivals: " + _list(list(extra.get("rivals", []))))
     lines.append("Gear: " + _list(list(sheet.equipment)))

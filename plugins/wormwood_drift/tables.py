@@ -21,6 +21,8 @@ NAMES = (
     "creation",
     "scars",
     "names",
+    "disciplines",
+    "cyberware",
 )
 
 

@@ -279,3 +279,16 @@ def test_cli_check_rejects_a_tampered_export(tmp_path: Path) -> None:
     result = cli("check", str(out))
     assert result.returncode == 1
     assert "(rule: only 7 skill points)" in result.stderr
+
+
+def test_cli_check_rejects_the_omitted_perk_as_unknown(tmp_path: Path) -> None:
+    """docs/rulesets/black-nova.md promises this: the perk is not shipped, so `check` calls it unknown."""
+    build = json.loads((BUILDS / "legal.json").read_text(encoding="utf-8"))
+    build["perks"] = ["Universal attraction"]
+    path = tmp_path / "omitted.json"
+    path.write_text(json.dumps(build), encoding="utf-8")
+    result = cli("check", str(path))
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    lines = [x for x in result.stderr.splitlines() if x.startswith("violation: ")]
+    assert lines == ["violation: there is no perk called 'Universal attraction'; the perks are Flight, ESP, "
+                     "Inscrutable, Exceptional luck (rule: unknown perk)"]

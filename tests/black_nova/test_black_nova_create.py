@@ -33,6 +33,9 @@ SKILL_ATTRIBUTE = {
     "Science": "Intelligence",
 }
 
+STANDARD_ISSUE = ["p10 Vigilante laser pistol", "Robot interface laptop", "Medical kit", "Tech kit", "Scanner"]
+GEAR_LINE = "Gear: p10 Vigilante laser pistol (strength 1), Robot interface laptop, Medical kit, Tech kit, Scanner\n"
+
 
 # ------------------------------------------------------------------ golden characters
 
@@ -42,6 +45,7 @@ GOLDEN_11 = (
     "Perks: none\n"
     "Skills (roll 1D8 + bonus): Melee 0 (+2), Gunnery 1 (+4), Marksmanship 4 (+7, no critical failures), "
     "Piloting 1 (+4), Medicine 0 (+1), Engineering and robotics 1 (+2), Science 0 (+1)\n"
+    "Gear: p10 Vigilante laser pistol (strength 1), Robot interface laptop, Medical kit, Tech kit, Scanner\n"
 )
 
 GOLDEN_42 = (
@@ -50,6 +54,7 @@ GOLDEN_42 = (
     "Perks: ESP\n"
     "Skills (roll 1D8 + bonus): Melee 2 (+4), Gunnery 3 (+6), Marksmanship 1 (+4), Piloting 1 (+4), "
     "Medicine 0 (+0), Engineering and robotics 0 (+0), Science 0 (+0)\n"
+    "Gear: p10 Vigilante laser pistol (strength 1), Robot interface laptop, Medical kit, Tech kit, Scanner\n"
 )
 
 SCRIPTED = {
@@ -64,6 +69,7 @@ GOLDEN_SCRIPTED = (
     "Perks: ESP, Inscrutable\n"
     "Skills (roll 1D8 + bonus): Melee 4 (+7, no critical failures), Gunnery 0 (+1), Marksmanship 3 (+4), "
     "Piloting 0 (+1), Medicine 0 (+0), Engineering and robotics 0 (+0), Science 0 (+0)\n"
+    "Gear: p10 Vigilante laser pistol (strength 1), Robot interface laptop, Medical kit, Tech kit, Scanner\n"
 )
 
 
@@ -169,13 +175,14 @@ def test_every_auto_build_passes_check_build(seed: int) -> None:
     assert c.sheet.characteristics == build["attributes"]
     assert c.sheet.skills == {k: v for k, v in build["skills"].items() if v}
     assert c.sheet.traits == build["perks"]
+    assert c.sheet.equipment == STANDARD_ISSUE
     assert not [e for e in c.history if e["type"] == "throw"]
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**31 - 1), st.sampled_from(["Strength", "dex", "INT", None]))
 def test_every_auto_build_under_house_rules_is_legal(seed: int, focus: str | None) -> None:
-    rules = {"perks": seed % 2 == 0, "esp_and_inscrutable": "exclusive"}
+    rules = {"perks": seed % 2 == 0, "esp_and_inscrutable": "exclusive", "standard_issue": seed % 3 != 0}
     c = create_character(REGISTRY, "black-nova", seed=seed, rules=rules, options={"focus": focus} if focus else None)
     build = c.sheet.extra["build"]
     assert RULESET.check_build(build) == []
@@ -184,6 +191,7 @@ def test_every_auto_build_under_house_rules_is_legal(seed: int, focus: str | Non
     if not rules["perks"]:
         assert build["perks"] == []
         assert sum(build["attributes"].values()) == 6
+    assert c.sheet.equipment == (STANDARD_ISSUE if rules["standard_issue"] else [])
 
 
 def test_the_policy_favours_skills_of_higher_attributes() -> None:
@@ -246,6 +254,32 @@ def test_a_bonus_of_seven_shows_no_critical_failures() -> None:
     c = create_character(REGISTRY, "black-nova", seed=3, answers=SCRIPTED)
     assert "Melee 4 (+7, no critical failures)" in RULESET.render(c)
     assert "Marksmanship 3 (+4)," in RULESET.render(c)
+
+
+# ------------------------------------------------------------------ BNI standard issue
+
+
+def test_standard_issue_is_on_the_sheet_and_in_the_history() -> None:
+    c = create_character(REGISTRY, "black-nova", seed=7)
+    assert c.sheet.equipment == STANDARD_ISSUE
+    gear = [e for e in c.history if e["type"] == "change" and e["what"] == "gear"]
+    assert [(e["to"], e["why"]) for e in gear] == [(item, "BNI standard issue") for item in STANDARD_ISSUE]
+    whats = [e["what"] for e in c.history if e["type"] == "change"]
+    assert whats.index("gear") > max(i for i, w in enumerate(whats) if w.startswith("skill "))
+    assert RULESET.render(c).endswith(GEAR_LINE)
+    assert c.to_dict()["sheet"]["equipment"] == STANDARD_ISSUE
+
+
+def test_house_rule_leaves_the_standard_issue_off() -> None:
+    c = create_character(REGISTRY, "black-nova", seed=7, rules={"standard_issue": False})
+    assert c.sheet.equipment == []
+    assert "no BNI standard issue (house rule standard_issue=false)" in [
+        e["text"] for e in c.history if e["type"] == "note"]
+    assert RULESET.render(c).endswith("Gear: none\n")
+    assert RULESET.check_build(c.sheet.extra["build"]) == []
+    assert verify(REGISTRY, c.to_dict()).identical
+    same = create_character(REGISTRY, "black-nova", seed=7)
+    assert c.sheet.extra == same.sheet.extra  # the gear changes nothing else
 
 
 # ------------------------------------------------------------------ determinism and replay
@@ -412,6 +446,19 @@ def test_cli_create_auto() -> None:
     assert result.stdout == GOLDEN_42
 
 
+def test_cli_create_auto_without_a_seed_carries_the_standard_issue() -> None:
+    text = subprocess.run([lifepath_exe(), "create", "--ruleset", "black-nova", "--auto"],
+                          capture_output=True, text=True, timeout=120)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.endswith(GEAR_LINE)
+    exported = subprocess.run([lifepath_exe(), "create", "--ruleset", "black-nova", "--auto", "--json"],
+                              capture_output=True, text=True, timeout=120)
+    assert exported.returncode == 0, exported.stderr
+    doc = json.loads(exported.stdout)
+    assert doc["sheet"]["equipment"] == STANDARD_ISSUE
+    assert doc["provenance"]["ruleset"] == {"id": "black-nova", "version": "1.1.0"}
+
+
 def test_cli_create_json_is_deterministic_and_verifies(tmp_path: Path) -> None:
     args = [
         lifepath_exe(),
@@ -464,4 +511,5 @@ def test_cli_interactive_session() -> None:
         "Perks: ESP\n"
         "Skills (roll 1D8 + bonus): Melee 4 (+7, no critical failures), Gunnery 3 (+5), Marksmanship 0 (+2), "
         "Piloting 0 (+2), Medicine 0 (+0), Engineering and robotics 0 (+0), Science 0 (+0)\n"
+        "Gear: p10 Vigilante laser pistol (strength 1), Robot interface laptop, Medical kit, Tech kit, Scanner\n"
     )

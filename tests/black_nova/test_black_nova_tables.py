@@ -26,12 +26,12 @@ def load(name: str) -> Any:
 
 
 def test_every_table_validates() -> None:
-    assert assert_tables_valid(PACKAGE) == 8
+    assert assert_tables_valid(PACKAGE) == 9
 
 
 def test_the_ruleset_registers_as_a_point_build() -> None:
     rs = make_registry("black_nova").ruleset("Black Nova")
-    assert (rs.id, rs.kind, rs.version) == ("black-nova", "point-build", "1.0.0")
+    assert (rs.id, rs.kind, rs.version) == ("black-nova", "point-build", "1.1.0")
     assert {t.source.rsplit("/", 1)[-1] for t in rs.tables()} == {
         "attributes.json",
         "perks.json",
@@ -40,6 +40,7 @@ def test_the_ruleset_registers_as_a_point_build() -> None:
         "rolls.json",
         "names.json",
         "procedure.json",
+        "gear.json",
         "house_rules.json",
     }
 
@@ -122,7 +123,26 @@ def test_house_rules_declaration() -> None:
     assert h["$schema"] == "https://lifepath.example/schemas/house-rules.schema.json"
     assert h["properties"]["perks"]["default"] is True
     assert h["properties"]["esp_and_inscrutable"]["default"] == "allowed"
+    assert h["properties"]["standard_issue"]["default"] is True
     assert load("perks.json")["house_rule_exclusions"] == {"esp_and_inscrutable": ["esp", "inscrutable"]}
+
+
+def test_standard_issue_from_the_seed() -> None:
+    g = load("gear.json")
+    # "BNI standard issue: p10 Vigilante laser pistol:(strength 1) ... Robot interface laptop ... Medical kit ...
+    #  Tech kit ... Scanner"
+    assert [x["name"] for x in g["standard_issue"]] == [
+        "p10 Vigilante laser pistol",
+        "Robot interface laptop",
+        "Medical kit",
+        "Tech kit",
+        "Scanner",
+    ]
+    assert [x.get("strength") for x in g["standard_issue"]] == [1, None, None, None, None]
+    # the third-party and alien armaments are not issued
+    names = " ".join(x["name"] for x in g["standard_issue"]).lower()
+    for other in ("torrid", "particle", "coil", "p2 handgun", "lightning"):
+        assert other not in names
 
 
 def test_build_schema_agrees_with_the_data() -> None:

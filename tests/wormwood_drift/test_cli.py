@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 RUN = [sys.executable, "-c", "from lifepath.cli.main import run; run()"]
 
@@ -28,7 +29,7 @@ def test_create_by_name_with_options_and_json() -> None:
                "--option", "background=VOID-BORN", "--option", "path=xenoarchaeologist", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert data["provenance"]["ruleset"] == {"id": "wormwood-drift", "version": "1.0.0"}
+    assert data["provenance"]["ruleset"] == {"id": "wormwood-drift", "version": "1.1.0"}
     sheet = data["sheet"]
     assert sheet["extra"]["background"] == "Void-Born"
     assert sheet["extra"]["terms"][0]["path"] == "Xenoarchaeologist"
@@ -54,3 +55,32 @@ def test_terms_out_of_range_is_a_clean_error() -> None:
     done = cli("create", "--ruleset", "wormwood-drift", "--auto", "--seed", "1", "--terms", "4")
     assert done.returncode == 2
     assert "outside the 2 to 3 terms" in done.stderr
+
+
+def test_json_export_carries_defense_cyberware_and_disciplines(tmp_path: Path) -> None:
+    done = cli("create", "--ruleset", "wormwood-drift", "--auto", "--seed", "5", "--terms", "3",
+               "--option", "background=hive-descended", "--option", "path=cult-initiate", "--json")
+    assert done.returncode == 0, done.stderr
+    extra = json.loads(done.stdout)["sheet"]["extra"]
+    assert extra["derived"]["defense"] == 8 + json.loads(done.stdout)["sheet"]["characteristics"]["Agility"]
+    assert extra["cyberware"] == [
+        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 1}]
+    assert isinstance(extra["disciplines"], list)
+
+
+def test_an_export_with_too_many_disciplines_is_rejected(tmp_path: Path) -> None:
+    """Wormwood Drift has no hand-made builds for `check`; `verify` is what rejects an edited character."""
+    done = cli("create", "--ruleset", "wormwood-drift", "--auto", "--seed", "1", "--terms", "2",
+               "--option", "background=colonial-stock", "--json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["sheet"]["skills"].get("Willpower", 0) == 0
+    doc["sheet"]["extra"]["disciplines"] = ["Telepathy"]  # no Willpower: not even one is allowed
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
+    verified = cli("verify", str(path))
+    assert verified.returncode == 1
+    assert "sheet differs in: extra" in verified.stdout
+    checked = cli("check", str(path))
+    assert checked.returncode == 2 and "Traceback" not in checked.stderr
+    assert "holds no point-build" in checked.stderr and "/sheet/extra/build" in checked.stderr

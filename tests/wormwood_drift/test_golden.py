@@ -4,7 +4,10 @@ Each was generated once and checked by hand against the rules before freezing: A
 Background bonus + one per term that was not a Hard Term; skills are 1 (Background) + 1 (Formative
 Event) + 2 per term; Scars are the Background's, the Event's and one per Hard Term; credits are
 terms x 1,000 + Muster Out credits; Resolve 10 + Wits + Presence (less 1 for installed cyberware),
-Stamina 10 + Might + Agility, Lifeblood 5 + Might, carrying Might + 4.
+Stamina 10 + Might + Agility, Lifeblood 5 + Might, carrying Might + 4, Defense 8 + Agility; Disciplines only
+with Occultism and Willpower of 1 or more, at most the Willpower rank (the scripted life's Willpower 2 takes two).
+Ruleset 1.1.0 added Defense, the Disciplines line and the cyberware line: the sheets were regenerated then and
+reviewed; every other line is unchanged from 1.0.0.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ SEED_1 = """\
 Marisol Teague (Human, Corporate Scion), age 30
 Formative event: Raised by a religious order
 Might 1  Agility 3  Wits 2  Presence 2
-Resolve 14  Stamina 14  Lifeblood 6  Carry 5 slots
+Resolve 14  Stamina 14  Lifeblood 6  Carry 5 slots  Defense 11
 Skills: Gun Combat 3 [Slug/Energy/Archaic], Medicine 2 [Trauma/Xenobiology], Occultism 1, Persuade 1, Survival 1
 Scars: Someone is always watching; haunted by a broken vow
+Disciplines: none
 Contacts: a frontier trader who kept the garrison supplied; a former squadmate now flying picket duty; \
 a Corps chaplain who heard your last confession
 Rivals: none
@@ -33,9 +37,10 @@ SEED_2 = """\
 Ilse Marrow (Human, Colonial Stock), age 30
 Formative event: Survived a colony collapse
 Might 3  Agility 1  Wits 2  Presence 1
-Resolve 13  Stamina 14  Lifeblood 8  Carry 7 slots
+Resolve 13  Stamina 14  Lifeblood 8  Carry 7 slots  Defense 9
 Skills: Command 1, Gun Combat 1 [Slug/Energy/Archaic], Persuade 2, Pilot 2 [Grav/Void/Void-Jump], Survival 2
 Scars: Distrusts corporate tech; flinches at sudden silence; counts the exits in every room, every time
+Disciplines: none
 Contacts: a militia medic you served beside; a freighter captain who remembers a fair deal; \
 a customs officer who looked the other way once
 Rivals: none
@@ -48,10 +53,11 @@ SEED_31 = """\
 Rurik Vell (Human, Corporate Scion), age 30
 Formative event: Raised by a religious order
 Might 2  Agility 1  Wits 1  Presence 2
-Resolve 13  Stamina 13  Lifeblood 7  Carry 6 slots
+Resolve 13  Stamina 13  Lifeblood 7  Carry 6 slots  Defense 9
 Skills: Gun Combat 3 [Slug/Energy/Archaic], Medicine 3 [Trauma/Xenobiology], Occultism 1, Persuade 1
 Scars: Someone is always watching; haunted by a broken vow; drinks to forget one particular jump; \
 answers to a name that isn’t theirs
+Disciplines: none
 Contacts: a corporate fixer with a key to the records vault; a frontier trader who kept the garrison supplied; \
 a colony administrator who trusts you with bad news
 Rivals: none
@@ -75,6 +81,7 @@ SCRIPTED_ANSWERS: dict[str, list[str] | str] = {
     "another-term": "yes",
     "muster-out": ["credits", "credits", "rival"],
     "rival": "the Keeper I left bleeding on the altar",
+    "discipline": ["void-sight", "telepathy"],
     "name": "Mireille Aubrac",
 }
 
@@ -82,9 +89,12 @@ SCRIPTED = """\
 Mireille Aubrac (Human, Hive-Descended), age 30
 Formative event: Witnessed a First Contact go wrong
 Might 1  Agility 1  Wits 3  Presence 3
-Resolve 15  Stamina 12  Lifeblood 6  Carry 5 slots
+Resolve 15  Stamina 12  Lifeblood 6  Carry 5 slots  Defense 9
 Skills: Engineer 1 [Drives/Life Support/Weapons], Lore 3 [Xeno/Occult/Corporate/Colonial], Occultism 2, Willpower 2
 Scars: Discomfort in true solitude; −1 Resolve around unknown xenoforms
+Disciplines: Void-Sight, Telepathy (use: 2D6 + Presence + Occultism vs TN 8/11/14 for Tier 1/2/3, \
+costing 1/2/3 Resolve)
+Cyberware: Neural interface jack (+1 Wits: Hacking; -1 max Resolve)
 Contacts: Professor Anselm Dray, who taught me to read the glyphs; a cult elder who still sends you letters; \
 a lapsed initiate hiding in plain sight
 Rivals: the Keeper I left bleeding on the altar
@@ -118,13 +128,15 @@ def test_seed_31_with_two_hard_terms() -> None:
     c = create_character(REGISTRY, "wormwood-drift", 31)
     assert RULESET.render(c) == SEED_31
     assert [t["hard_term"] for t in c.sheet.extra["terms"]] == [True, False, True]
-    assert c.sheet.extra["derived"] == {"resolve": 13, "stamina": 13, "lifeblood": 7, "carrying": 6}
+    assert c.sheet.extra["derived"] == {"resolve": 13, "stamina": 13, "lifeblood": 7, "carrying": 6, "defense": 9}
 
 
 def test_scripted_life() -> None:
     c = create_character(REGISTRY, "wormwood-drift", 99, answers=SCRIPTED_ANSWERS)
     assert RULESET.render(c) == SCRIPTED
-    assert c.sheet.extra["cyberware"] == ["Neural interface jack"]
+    assert c.sheet.extra["cyberware"] == [
+        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 1}]
+    assert c.sheet.extra["disciplines"] == ["Void-Sight", "Telepathy"]
     assert c.sheet.extra["muster_credits"] == 2000
     assert c.sheet.skills == {"Engineer": 1, "Lore": 3, "Occultism": 2, "Willpower": 2}
     assert RULESET.roster_fields(c) == {

@@ -20,11 +20,15 @@ BACKGROUND_SCARS = {
     "Hive-Descended": "Discomfort in true solitude",
     "Machine-Grafted": "−1 Resolve near AI collapse",
 }
-CYBERWARE = {"Hive-Descended", "Machine-Grafted"}
+CYBERWARE = {
+    "Hive-Descended": {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1},
+    "Machine-Grafted": {"item": "Integral cyberlimb", "attribute": "Might", "task": "Athletics", "bonus": 1},
+}
+DISCIPLINES = {"Telepathy", "Precognition", "Biokinesis", "Telekinesis", "Void-Sight", "Astral Projection"}
 SEEDS = st.integers(0, 2**31 - 1)
 
 
-def check(c: Character, *, least: int = 2, most: int = 3, hard_on: int = 2) -> None:
+def check(c: Character, *, least: int = 2, most: int = 3, hard_on: int = 2, cyberware_costs: bool = True) -> None:
     """Every rule a finished character must obey (hand-written, independent of the plugin's code)."""
     s = c.sheet
     x: dict[str, Any] = s.extra
@@ -75,14 +79,26 @@ def check(c: Character, *, least: int = 2, most: int = 3, hard_on: int = 2) -> N
     if benefits.count("rank"):
         final = next(r for r in s.careers if r.name == terms[-1]["path"])
         assert final.rank == benefits.count("rank") and final.title
-    # derived values
+    # cyberware: a Background's piece, its +1 task bonus beside its cost of 1 maximum Resolve (5.3)
+    cost = 1 if cyberware_costs else 0
+    piece = CYBERWARE.get(x["background"])
+    assert x["cyberware"] == ([{**piece, "resolve_cost": cost}] if piece else [])
+    # psionic Disciplines (6.1): only with Occultism and Willpower of 1+, never more than the Willpower rank
+    occultism, willpower = s.skills.get("Occultism", 0), s.skills.get("Willpower", 0)
+    allowed = willpower if occultism >= 1 and willpower >= 1 else 0
+    taken = x["disciplines"]
+    assert len(taken) <= allowed
+    assert len(set(taken)) == len(taken) and set(taken) <= DISCIPLINES
+    asked = [e for e in c.history if e["type"] == "decision" and e["key"] == "discipline"]
+    assert len(asked) == (len(taken) + (1 if len(taken) < allowed else 0) if allowed else 0)
+    # derived values; Defense 8 + Agility (4.2, 10.1); taking Disciplines costs no Resolve at creation
     ch = s.characteristics
-    cyber = 1 if x["background"] in CYBERWARE else 0
     assert x["derived"] == {
-        "resolve": 10 + ch["Wits"] + ch["Presence"] - cyber,
+        "resolve": 10 + ch["Wits"] + ch["Presence"] - cost * len(x["cyberware"]),
         "stamina": 10 + ch["Might"] + ch["Agility"],
         "lifeblood": 5 + ch["Might"],
         "carrying": ch["Might"] + 4,
+        "defense": 8 + ch["Agility"],
     }
     assert s.age == 18 + 4 * n
     assert s.species == "Human"
@@ -135,6 +151,25 @@ def test_no_hard_terms_when_switched_off(seed: int) -> None:
     c = create_character(REGISTRY, RULESET, seed, rules={"hard_term_on": 0})
     check(c, hard_on=0)
     assert len(c.sheet.extra["scars"]) == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(SEEDS, st.booleans())
+def test_occult_lives_obey_the_discipline_limit(seed: int, costs: bool) -> None:
+    """Cult Initiate terms make Occultism and Willpower common, so the Discipline rule is exercised often."""
+    c = create_character(REGISTRY, RULESET, seed, options={"path": "cult-initiate"},
+                         answers={"path": ["cult-initiate"] * 3}, rules={"cyberware_resolve": costs})
+    check(c, cyberware_costs=costs)
+
+
+def test_occult_lives_reach_every_number_of_disciplines() -> None:
+    """The property above is not vacuous: its lives take none, one, two and three Disciplines."""
+    counts = {
+        len(create_character(REGISTRY, RULESET, seed, options={"path": "cult-initiate"},
+                             answers={"path": ["cult-initiate"] * 3}).sheet.extra["disciplines"])
+        for seed in range(40)
+    }
+    assert counts == {0, 1, 2, 3}
 
 
 def test_most_characters_finish_at_2_or_3_in_their_strongest_attribute() -> None:

@@ -230,3 +230,156 @@ def test_one_term_under_house_rules() -> None:
     c = create_character(REGISTRY, RULESET, 1, rules={"min_terms": 1, "max_terms": 1})
     assert c.sheet.total_terms == 1
     assert c.sheet.credits == 1000 + c.sheet.extra["muster_credits"]
+
+
+# -- psionic Disciplines (section 6.1): Occultism and Willpower 1+, up to the Willpower rank ---------------
+
+def occult_life(willpower_ranks: int, occultism_event: bool, disciplines: list[str]) -> Any:
+    """A scripted two-term life: the Formative Event gives Occultism 1 (or Survival), then Cult Initiate terms
+    put ``willpower_ranks`` ranks in Willpower and the rest in Lore (past its cap of 3, in Occultism)."""
+    skills = ["Willpower"] * willpower_ranks + ["Lore", "Lore", "Lore", "Occultism"][:4 - willpower_ranks]
+    answers: dict[str, Any] = {
+        "background": "colonial-stock", "path": ["cult-initiate", "cult-initiate"], "term-skill": skills,
+        "formative-event": "religious-order" if occultism_event else "colony-collapse",
+        "discipline": disciplines,
+    }
+    return create_character(REGISTRY, RULESET, 21, answers=answers, options={"terms": 2})
+
+
+def test_allowance_needs_occultism_and_willpower_and_counts_willpower() -> None:
+    from lifepath.plugins.wormwood_drift.psionics import allowance
+
+    table = tables()["disciplines"]
+    assert allowance({}, table) == 0
+    assert allowance({"Willpower": 3}, table) == 0
+    assert allowance({"Occultism": 3}, table) == 0
+    assert allowance({"Occultism": 1, "Willpower": 1}, table) == 1
+    assert allowance({"Occultism": 1, "Willpower": 2}, table) == 2
+    assert allowance({"Occultism": 3, "Willpower": 3}, table) == 3
+
+
+def test_occultism_and_willpower_2_take_two_disciplines_not_three() -> None:
+    c = occult_life(2, True, ["telepathy", "void-sight", "precognition"])
+    assert (c.sheet.skills["Occultism"], c.sheet.skills["Willpower"]) == (1, 2)
+    assert c.sheet.extra["disciplines"] == ["Telepathy", "Void-Sight"]
+    asked = [e for e in events(c, "decision") if e["key"] == "discipline"]
+    assert [e["answer"] for e in asked] == ["telepathy", "void-sight"]  # a third is never offered
+    assert "telepathy" not in asked[1]["options"] and "none" in asked[1]["options"]
+    taken = [(e["to"], e["why"]) for e in events(c, "change") if e["what"] == "discipline"]
+    assert taken == [("Telepathy", "Psionics: Discipline 1 of up to 2 (Willpower rank)"),
+                     ("Void-Sight", "Psionics: Discipline 2 of up to 2 (Willpower rank)")]
+    assert "Disciplines: Telepathy, Void-Sight (use: 2D6 + Presence + Occultism vs TN 8/11/14 for Tier 1/2/3, " \
+           "costing 1/2/3 Resolve)" in REGISTRY.ruleset(RULESET).render(c)
+
+
+def test_a_third_discipline_is_a_replay_difference() -> None:
+    """An export edited to hold three Disciplines on Willpower 2 does not verify."""
+    from lifepath.replay import verify
+
+    c = occult_life(2, True, ["telepathy", "void-sight"])
+    doc = c.to_dict()
+    doc["sheet"]["extra"]["disciplines"].append("Precognition")
+    verdict = verify(REGISTRY, doc)
+    assert not verdict.identical and "sheet differs in: extra" in verdict.message
+    doc = c.to_dict()
+    at = [k for k, _ in doc["provenance"]["decisions"]].index("discipline") + 2
+    doc["provenance"]["decisions"].insert(at, ["discipline", "precognition"])
+    verdict = verify(REGISTRY, doc)
+    assert not verdict.identical and "was 'discipline' but creation now asks 'name'" in verdict.message
+
+
+def test_the_player_may_stop_before_the_allowance() -> None:
+    c = occult_life(2, True, ["none"])
+    assert c.sheet.extra["disciplines"] == []
+    assert [e["answer"] for e in events(c, "decision") if e["key"] == "discipline"] == ["none"]
+    assert "Disciplines: none\n" in REGISTRY.ruleset(RULESET).render(c)
+
+
+@pytest.mark.parametrize(("willpower", "occultism"), [(2, False), (0, True)])
+def test_no_discipline_is_offered_without_occultism_or_willpower(willpower: int, occultism: bool) -> None:
+    c = occult_life(willpower, occultism, [])
+    assert (c.sheet.skills.get("Occultism", 0) >= 1) == occultism
+    assert c.sheet.skills.get("Willpower", 0) == willpower
+    assert not [e for e in events(c, "decision") if e["key"] == "discipline"]
+    assert c.sheet.extra["disciplines"] == []
+
+
+def test_disciplines_cost_resolve_in_play_not_at_creation() -> None:
+    """6.2's cost (1 Resolve per Tier attempted) is shown and noted; taking a Discipline spends nothing."""
+    taking = occult_life(2, True, ["biokinesis", "telekinesis"])
+    declining = occult_life(2, True, ["none"])
+    assert taking.sheet.extra["derived"] == declining.sheet.extra["derived"]
+    ch = taking.sheet.characteristics
+    assert taking.sheet.extra["derived"]["resolve"] == 10 + ch["Wits"] + ch["Presence"]
+    notes = [e["text"] for e in events(taking, "note") if e["text"].startswith("Psionics")]
+    assert notes == ["Psionics: Willpower 2 allows up to 2 Discipline(s); using one is 2D6 + Presence + Occultism "
+                     "vs TN 8/11/14 for Tier 1/2/3, costing 1/2/3 Resolve"]
+
+
+# -- Defense (sections 4.2 and 10.1: 8 + Agility) ---------------------------------------------------
+
+@pytest.mark.parametrize(("agility", "defense"), [(0, 8), (1, 9), (2, 10), (4, 12)])
+def test_defense_is_8_plus_agility(agility: int, defense: int) -> None:
+    """4.6's raider in Light Composite has Defense 9: Agility 1 (armour is DR, not Defense)."""
+    chars = {"Might": 1, "Agility": agility, "Wits": 1, "Presence": 1}
+    assert derived_values(chars, tables()["creation"]["derived"], 1, True)["defense"] == defense
+
+
+def test_defense_on_the_sheet_and_in_the_history() -> None:
+    c = create_character(REGISTRY, RULESET, 7)
+    agility = c.sheet.characteristics["Agility"]
+    assert c.sheet.extra["derived"]["defense"] == 8 + agility
+    (change,) = [e for e in events(c, "change") if e["what"] == "Defense"]
+    assert (change["to"], change["why"]) == (8 + agility, "8 + Agility")
+    assert f"  Defense {8 + agility}\n" in REGISTRY.ruleset(RULESET).render(c)
+
+
+# -- cyberware (section 5.3): its bonus recorded beside its Resolve cost ------------------------------
+
+def test_cyberware_bonus_and_cost_on_the_sheet_and_in_the_history() -> None:
+    c = create_character(REGISTRY, RULESET, 6, options={"background": "machine-grafted"})
+    assert c.sheet.extra["cyberware"] == [
+        {"item": "Integral cyberlimb", "attribute": "Might", "task": "Athletics", "bonus": 1, "resolve_cost": 1}]
+    (change,) = [e for e in events(c, "change") if e["what"] == "cyberware"]
+    assert change["to"] == "Integral cyberlimb: +1 to Might (Athletics) tasks, -1 maximum Resolve"
+    assert change["why"] == "Background: Machine-Grafted"
+    render = REGISTRY.ruleset(RULESET).render
+    assert "Cyberware: Integral cyberlimb (+1 Might: Athletics; -1 max Resolve)\n" in render(c)
+    jack = create_character(REGISTRY, RULESET, 6, options={"background": "hive-descended"},
+                            rules={"cyberware_resolve": False})
+    assert jack.sheet.extra["cyberware"] == [
+        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 0}]
+    assert "Cyberware: Neural interface jack (+1 Wits: Hacking; no Resolve cost)\n" in render(jack)
+    plain = create_character(REGISTRY, RULESET, 6, options={"background": "void-born"})
+    assert plain.sheet.extra["cyberware"] == []
+    assert "Cyberware" not in render(plain)
+
+
+def test_cyberware_without_a_table_entry_names_the_file_and_the_fix() -> None:
+    from lifepath.plugins.wormwood_drift.builder import Builder
+
+    rs = REGISTRY.ruleset(RULESET)
+    ctx = Context(rs, REGISTRY, resolve(REGISTRY.declaration(RULESET)), 1, ScriptedChooser.by_key({}))
+    b = Builder(ctx, tables())
+    with pytest.raises(LifepathError) as caught:
+        b.install_cyberware("Chrome jaw", "a test")
+    text = caught.value.paragraph()
+    assert "cyberware.json, at /pieces" in text and "'Chrome jaw'" in text
+    assert "set the Background's cyberware to false" in text
+    assert b.extra["cyberware"] == []
+
+
+def test_a_sheet_made_under_1_0_0_still_renders() -> None:
+    """1.0.0 kept cyberware as item names and had no Defense or Disciplines; `show` of such a stored
+    character must not fail."""
+    from lifepath import Character
+
+    doc = create_character(REGISTRY, RULESET, 6, options={"background": "machine-grafted"}).to_dict()
+    extra = doc["sheet"]["extra"]
+    extra["cyberware"] = ["Integral cyberlimb"]
+    del extra["disciplines"]
+    del extra["derived"]["defense"]
+    text = REGISTRY.ruleset(RULESET).render(Character.from_dict(doc))
+    assert "Cyberware: Integral cyberlimb\n" in text
+    assert "Disciplines: none\n" in text
+    assert "Defense" not in text

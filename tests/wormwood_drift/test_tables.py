@@ -1,7 +1,7 @@
 """The Wormwood Drift tables: every file validates, and hand-typed cells match the rulebook.
 
 Every expected value below was typed by hand from the seed rulebook (sections 1.2, 1.7, 2.2-2.5, 3.1,
-4.1, 5.4), not read from the data files.
+4.1, 4.2, 5.3, 5.4, 6.1-6.3, 10.1), not read from the data files.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def load(name: str) -> Any:
 
 
 def test_every_table_validates() -> None:
-    assert assert_tables_valid(PACKAGE) == 10
+    assert assert_tables_valid(PACKAGE) == 12
 
 
 def test_every_file_names_a_wormwood_schema_or_the_house_rule_meta_schema() -> None:
@@ -36,7 +36,7 @@ def test_every_file_names_a_wormwood_schema_or_the_house_rule_meta_schema() -> N
 def test_schemas_are_strict_and_described() -> None:
     root = resources.files("lifepath.schemas")
     names = [e.name for e in root.iterdir() if e.name.startswith("wormwood-drift.")]
-    assert len(names) == 10
+    assert len(names) == 12
 
     def walk(node: Any, where: str) -> None:
         if isinstance(node, dict):
@@ -154,7 +154,50 @@ def test_creation_constants_and_formulas() -> None:
     assert (d["stamina"]["base"], d["stamina"]["attributes"]) == (10, ["Might", "Agility"])
     assert (d["lifeblood"]["base"], d["lifeblood"]["attributes"]) == (5, ["Might"])
     assert (d["carrying"]["base"], d["carrying"]["attributes"]) == (4, ["Might"])
+    assert (d["defense"]["base"], d["defense"]["attributes"]) == (8, ["Agility"])
     assert d["resolve"]["cyberware_cost"] == 1
+    assert [d[k]["cyberware_cost"] for k in ("stamina", "lifeblood", "carrying", "defense")] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("name", "tier1", "tier2", "tier3"),
+    [
+        ("Telepathy", "Surface read", "Send a thought", "Force a compulsion"),
+        ("Precognition", "Flash of danger", "Short foresight", "Reroll fate itself"),
+        ("Biokinesis", "Numb pain", "Accelerate healing", "Rewrite a wound"),
+        ("Telekinesis", "Nudge an object", "Lift and throw", "Crush from a distance"),
+        ("Void-Sight", "Sense a Ghost is wrong", "See through a Ghost’s disguise", "See what a horror actually is"),
+        ("Astral Projection", "Brief out-of-body glimpse", "Travel a short distance", "Leave the body behind entirely"),
+    ],
+)
+def test_disciplines(name: str, tier1: str, tier2: str, tier3: str) -> None:
+    """Section 6.1's table, row by row."""
+    rows = {d["name"]: d for d in load("disciplines.json")["disciplines"]}
+    assert len(rows) == 6
+    assert rows[name]["powers"] == [tier1, tier2, tier3]
+
+
+def test_discipline_access_and_costs() -> None:
+    """6.1: Occultism and Willpower of at least 1, Disciplines up to the Willpower rank; 2d6 + Presence +
+    Occultism vs TN 8 / 11 / 14; 6.2: 1 Resolve per Tier attempted; 6.3: a Push costs 1 more and a Madness roll."""
+    t = load("disciplines.json")
+    assert {(r["skill"], r["minimum"]) for r in t["requires"]} == {("Occultism", 1), ("Willpower", 1)}
+    assert t["limit"] == {"skill": "Willpower", "per_rank": 1}
+    assert t["use"] == {"dice": "2D6", "attribute": "Presence", "skill": "Occultism"}
+    assert [(x["tier"], x["tn"], x["resolve"]) for x in t["tiers"]] == [(1, 8, 1), (2, 11, 2), (3, 14, 3)]
+    assert t["push"] == {"extra_resolve": 1, "madness_roll": True}
+
+
+def test_every_cyberware_background_has_its_piece() -> None:
+    """5.3: a fixed bonus to one Attribute-based task (the size and task are this project's reading)."""
+    pieces = {p["item"]: p for p in load("cyberware.json")["pieces"]}
+    marked = [b["gear"] for b in load("backgrounds.json")["backgrounds"] if b["cyberware"]]
+    assert marked == ["Neural interface jack", "Integral cyberlimb"]
+    assert set(marked) == set(pieces)
+    skills = {s["name"]: s["attribute"] for s in load("skills.json")["skills"]}
+    for piece in pieces.values():
+        assert skills[piece["task"]] == piece["attribute"]
+        assert piece["bonus"] == 1
 
 
 def test_muster_out_table() -> None:
@@ -172,6 +215,7 @@ def test_house_rules_declare_the_printed_defaults() -> None:
     assert props["min_terms"]["default"] == 2
     assert props["hard_term_on"]["default"] == 2
     assert props["cyberware_resolve"]["default"] is True
+    assert set(props) == {"max_terms", "min_terms", "hard_term_on", "cyberware_resolve"}
 
 
 def test_paths_are_registered_as_careers() -> None:
