@@ -68,3 +68,50 @@ def test_nothing_follows_a_death_but_the_end_of_creation(rules: list[str]) -> No
     # the seeds meet every kind of death these rules allow (withdrawal has its own test above); injuries
     # come only from mishaps, which a fatal survival throw leaves no room for
     assert causes == ({"survival", "ageing"} if "survival_failure=death" in rules else {"injury", "ageing"})
+
+
+# ------------------------------------------------------------------ Survival is a speciality of Animals
+
+
+def test_no_skill_is_both_top_level_and_a_speciality() -> None:
+    """A name listed on its own and inside a cascade splits one skill's levels over two sheet entries."""
+    skills = REGISTRY.ruleset("nowhere-yet").table_set()["skills"]["skills"]
+    cascades = {s["name"] for s in skills if "cascade" in s}
+    plain = {s["name"] for s in skills if "cascade" not in s}
+    specialities = {leaf for s in skills for leaf in s.get("cascade", [])}
+    assert plain & specialities == set()
+    assert {"Aircraft", "Watercraft"} <= cascades & specialities  # nested cascades are the one overlap
+
+
+def test_a_career_survival_grant_is_the_animals_speciality() -> None:
+    """The careers print "Survival" alone (Colonist and Hunter rank 0 give Survival-1): the SRD's only
+    Survival is the Animals speciality, so that is where the level goes."""
+    c = create_character(
+        REGISTRY, "nowhere-yet", 1, answers={"failed-qualification": "drifter"}, options={"career": "hunter"}
+    )
+    assert c.sheet.careers[0].career == "hunter"
+    assert c.sheet.skills["Animals (Survival)"] >= 1 and c.sheet.skills["Animals"] >= 0
+    assert "Survival" not in c.sheet.skills
+
+
+def test_a_desert_homeworld_offers_survival_as_the_animals_speciality() -> None:
+    c = create_character(
+        REGISTRY,
+        "nowhere-yet",
+        2,
+        answers={"background-skill": ["Survival"]},
+        options={"trade_codes": "De", "law_level": 9, "terms": 0},
+    )
+    first = next(e for e in c.history if e["type"] == "decision" and e["key"] == "background-skill")
+    assert "Survival" in first["options"] and first["answer"] == "Survival"
+    assert c.sheet.skills == {**c.sheet.skills, "Animals": 0, "Animals (Survival)": 0}
+    assert "Survival" not in c.sheet.skills
+
+
+def test_no_character_holds_survival_twice() -> None:
+    held = 0
+    for seed in range(1500):
+        skills = create_character(REGISTRY, "nowhere-yet", seed).sheet.skills
+        assert "Survival" not in skills, seed
+        held += "Animals (Survival)" in skills
+    assert held > 100  # the speciality is common: the careers and two trade codes give it
