@@ -447,6 +447,8 @@ class Procedure:
             if outcome.kind == "death":
                 self.die(outcome.note)
             self.mishap(term)
+            # seed 000: from 34 the ageing throw comes "at the end of every term", a term cut short included
+            self.ageing_check()
             return True
         record.terms += 1
         extra_rolls = 0

@@ -43,12 +43,19 @@ def assert_death_ends_creation(c: Character) -> None:
 # ------------------------------------------------------------------ every death ends creation
 
 
-def test_death_on_stopping_anagathics_ends_creation() -> None:
-    """The auditor's case: under crisis=printed the ageing throw for stopping anagathics kills, and
-    the character used to serve on, gain skills and die again."""
-    c = create_character(REGISTRY, "nowhere-yet", 3626755799641647575, rules=["crisis=printed", "max_terms=none"])
+@pytest.mark.parametrize(
+    ("seed", "cause"),
+    [
+        # the auditor's case: the throw on stopping anagathics killed at the start of a term, and the
+        # character served on, gained skills and died again (it now dies earlier, ageing after a mishap)
+        (3626755799641647575, "ageing (end of term)"),
+        (2328, "ageing (stopping anagathics)"),
+    ],
+)
+def test_death_on_stopping_anagathics_ends_creation(seed: int, cause: str) -> None:
+    c = create_character(REGISTRY, "nowhere-yet", seed, rules=["crisis=printed", "max_terms=none"])
     fatal = next(e for e in c.history if e["type"] == "crisis" and e["outcome"] == "death")
-    assert fatal["cause"] == "ageing (stopping anagathics)"
+    assert fatal["cause"] == cause
     assert_death_ends_creation(c)
 
 
@@ -64,10 +71,13 @@ def test_nothing_follows_a_death_but_the_end_of_creation(rules: list[str]) -> No
     for seed in range(3000):
         c = create_character(REGISTRY, "nowhere-yet", seed, rules=rules)
         assert_death_ends_creation(c)
-        causes |= {e["kind"] for e in c.history if e["type"] == "crisis" and e["outcome"] == "death"}
-    # the seeds meet every kind of death these rules allow (withdrawal has its own test above); injuries
-    # come only from mishaps, which a fatal survival throw leaves no room for
-    assert causes == ({"survival", "ageing"} if "survival_failure=death" in rules else {"injury", "ageing"})
+        causes |= {str(e["cause"]) for e in c.history if e["type"] == "crisis" and e["outcome"] == "death"}
+    kinds = {cause.split(" ")[0] for cause in causes}
+    # the seeds meet every kind of death these rules allow; injuries come only from mishaps, which a
+    # fatal survival throw leaves no room for
+    assert kinds == ({"failed", "ageing"} if "survival_failure=death" in rules else {"injury", "ageing"})
+    if "survival_failure=death" not in rules:
+        assert "ageing (stopping anagathics)" in causes
 
 
 # ------------------------------------------------------------------ Survival is a speciality of Animals
@@ -115,3 +125,38 @@ def test_no_character_holds_survival_twice() -> None:
         assert "Survival" not in skills, seed
         held += "Animals (Survival)" in skills
     assert held > 100  # the speciality is common: the careers and two trade codes give it
+
+
+# ------------------------------------------------------------------ ageing at the end of every term
+
+
+def term_spans(c: Character) -> list[list[tuple[int, dict[str, Any]]]]:
+    """The history cut at each "term N:" note: one list of (index, event) per term."""
+    spans: list[list[tuple[int, dict[str, Any]]]] = []
+    for i, e in enumerate(c.history):
+        if e["type"] == "note" and e["text"].startswith("term "):
+            spans.append([])
+        if spans:
+            spans[-1].append((i, e))
+    return spans
+
+
+def test_every_term_ends_with_the_ageing_throw_once_old_enough() -> None:
+    """Seed 000: once 34 or older, the ageing throw comes "at the end of every term", so a term cut
+    short by a mishap gets it too, after the mishap's two years (and any prison years)."""
+    after_mishap = 0
+    for seed in range(1500):
+        c = create_character(REGISTRY, "nowhere-yet", seed)
+        starts = int(SPECIES[c.sheet.species]["ageing_starts"])
+        for span in term_spans(c):
+            aged = [(i, e) for i, e in span if e["type"] == "change" and e["what"] == "age"]
+            last_i, last = aged[-1]
+            throws = [i for i, e in span if e["type"] == "throw" and e["purpose"] == "ageing (end of term)"]
+            mustered = [i for i, e in span if e["type"] == "note" and e["text"].startswith("mustering out")]
+            if last["to"] < starts:
+                assert throws == [], (seed, last)
+                continue
+            assert len(throws) == 1, (seed, span[0][1]["text"])
+            assert last_i < throws[0] < min(mustered, default=len(c.history)), (seed, span[0][1]["text"])
+            after_mishap += any(e["type"] == "note" and "mishap" in e for _, e in span)
+    assert after_mishap > 50  # mishaps after 34 are common (about one character in eight)
