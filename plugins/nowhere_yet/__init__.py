@@ -23,7 +23,7 @@ RULESET_ID = "nowhere-yet"
 class NowhereYet(Ruleset):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Nowhere Yet"
-    version: ClassVar[str] = "1.0.0"
+    version: ClassVar[str] = "1.0.1"
     summary: ClassVar[str] = (
         "A life four years at a time: the Cepheus Engine SRD lifepath, where nobody dies in creation."
     )

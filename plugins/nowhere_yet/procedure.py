@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NoReturn
 
 from lifepath import (
     CareerRecord,
@@ -65,6 +65,11 @@ class Life:
     injured_points: dict[str, int] = field(default_factory=dict)
     weapons: list[str] = field(default_factory=list)
     dead: bool = False
+
+
+class Died(Exception):
+    """Raised by ``Procedure.die``: every path to death (a fatal survival throw, an injury or ageing crisis,
+    the ageing throw on stopping anagathics) ends the careers there, whatever step it came from."""
 
 
 @lru_cache(maxsize=2048)
@@ -161,8 +166,11 @@ class Procedure:
         self.origin()
         self.characteristics()
         self.background()
-        self.careers()
-        if not self.life.dead:
+        try:
+            self.careers()
+        except Died:
+            pass  # the character's life ends here; only the finishing touches remain
+        else:
             self.settle_debts()
         self.finish()
 
@@ -296,7 +304,7 @@ class Procedure:
     def careers(self) -> None:
         ctx = self.ctx
         first = True
-        while not self.life.dead:
+        while True:
             if self.max_terms is not None and self.terms() >= self.max_terms:
                 ctx.note(f"the term cap of {self.max_terms} is reached: the character retires")
                 break
@@ -406,8 +414,6 @@ class Procedure:
         while True:
             leaving = self.serve_term(term, first_term_here)
             first_term_here = False
-            if self.life.dead:
-                return
             if leaving:
                 break
         self.muster_out(term)
@@ -440,8 +446,9 @@ class Procedure:
             record.terms += 1
             if outcome.kind == "death":
                 self.die(outcome.note)
-                return True
             self.mishap(term)
+            # seed 000: from 34 the ageing throw comes "at the end of every term", a term cut short included
+            self.ageing_check()
             return True
         record.terms += 1
         extra_rolls = 0
@@ -457,8 +464,6 @@ class Procedure:
             self.skill_roll(career, i + 1, rolls)
         self.age_by(self.proc["term_years"], "a term served")
         self.ageing_check()
-        if self.life.dead:
-            return True
         return self.reenlistment(term)
 
     def attempt(self, term: Term, step: str, weight: float) -> bool:
@@ -634,7 +639,6 @@ class Procedure:
         outcome = self.ctx.crisis(Crisis(kind, cause, zero))
         if outcome.kind == "death":
             self.die(outcome.note)
-            return True
         for c, v in list(self.sheet.characteristics.items()):
             if v < 1:
                 self.sheet.characteristics[c] = 1
@@ -645,10 +649,12 @@ class Procedure:
         self.sheet.extra["crisis_survivor"] = True
         return True
 
-    def die(self, note: str) -> None:
+    def die(self, note: str) -> NoReturn:
+        """Record the death and end the careers (``run`` catches ``Died`` and goes to the finishing touches)."""
         self.life.dead = True
         self.sheet.status = "dead"
         self.ctx.note(f"the character dies: {note}")
+        raise Died(note)
 
     def debt(self, kind: str, amount: int, note: str) -> None:
         self.sheet.debts.append(Debt(kind, amount, note))

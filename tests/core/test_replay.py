@@ -17,7 +17,7 @@ def test_same_seed_rules_and_decisions_give_byte_identical_exports(run_cli) -> N
 def test_provenance_records_what_made_the_character(run_cli) -> None:
     doc = json.loads(run_cli("create", "--auto", "--seed", "5", "--species", "avian", "--json").stdout)
     prov = doc["provenance"]
-    assert prov["ruleset"] == {"id": "nowhere-yet", "version": "1.0.0"}
+    assert prov["ruleset"] == {"id": "nowhere-yet", "version": "1.0.1"}
     assert prov["seed"] == 5 and prov["options"] == {"species": "avian"}
     assert prov["house_rules"]["max_terms"] == 7
     assert len(prov["tables_sha256"]) == 64
