@@ -8,6 +8,8 @@ from typing import Any
 
 from lifepath.tables import TableSet
 
+from .names import find
+
 PACKAGE = "lifepath.plugins.d6_pool"
 NAMES = ("attributes", "classes", "pool", "skills", "traits", "names")
 
@@ -44,9 +46,8 @@ class Book(TableSet):
         return {c["name"]: c for c in self["classes"]["classes"]}
 
     def find_class(self, text: str) -> str | None:
-        """A class name matched case-insensitively, or ``None``."""
-        low = text.strip().lower()
-        return next((name for name in self.classes if name.lower() == low), None)
+        """A class name, however spaced or cased (:func:`.names.find`), or ``None``."""
+        return find(self.classes, text)
 
     def attribute_max_pips(self, cls: str, attribute: str) -> int:
         """The most pips ``attribute`` may have at creation for a character of class ``cls``."""
