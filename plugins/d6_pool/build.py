@@ -8,7 +8,7 @@ points a check counts cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import RULESET_ID
@@ -32,6 +32,15 @@ class Build:
     name: str = ""
     concept: str = ""
     house_rules: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Build:
+        """A copy whose ranks, attributes and trait lists can change without changing this one."""
+        return replace(
+            self, attributes=dict(self.attributes), skills=dict(self.skills),
+            specialisations=dict(self.specialisations), advantages=list(self.advantages),
+            disadvantages=list(self.disadvantages), special_abilities=list(self.special_abilities),
+            house_rules=dict(self.house_rules),
+        )
 
     def to_dict(self, book: Book) -> dict[str, Any]:
         """The build file shape (``d6-pool.build.schema.json``), in table order, zero ranks left out."""

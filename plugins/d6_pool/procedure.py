@@ -9,16 +9,17 @@ specialisation rank, and both run out).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from lifepath import Context, Decision, Option, UnknownName
+from lifepath import Context, Decision, LifepathError, Option, UnknownName
 
 from .build import Build, Ledger, ability_cost, ledger, next_rank_cost
 from .codes import to_code
 from .derived import derive
+from .reach import can_spend, most
 from .tables import Book
 
 DONE = "done"
@@ -37,6 +38,8 @@ class Purchase:
 
     option: Option
     buy: Callable[[], None]
+    #: what buying it does to a build, for asking whether the pool could still be spent exactly afterwards
+    change: Callable[[Build], None] | None = None
 
 
 class Procedure:
@@ -50,6 +53,8 @@ class Procedure:
         self.build = Build(cls="", attributes={a: 0 for a in book.attributes})
         #: pips of a die bought to be split that are not yet placed (already paid for)
         self.unplaced = 0
+        #: the house rule unspent_points=violation: every choice must leave a pool that can be spent exactly
+        self.exact = self.rules.get("unspent_points") == "violation"
         self.ctx.sheet.characteristics = dict(self.build.attributes)
 
     # -- points and status --------------------------------------------------------------------------
@@ -71,6 +76,16 @@ class Procedure:
 
     def code(self, pips: int) -> str:
         return to_code(pips, self.book.per_die)
+
+    def fits(self, change: Callable[[Build], None], build: Build | None = None) -> bool:
+        """Whether the pool could still be spent exactly after ``change`` (always, unless unspent points
+        are a violation): a purchase that would strand points is not offered."""
+        if not self.exact:
+            return True
+        after = (build or self.build).copy()
+        change(after)
+        left = ledger(self.book, after, self.rules).left
+        return can_spend(self.book, after, self.rules, left)
 
     # -- the procedure ------------------------------------------------------------------------------
 
@@ -113,6 +128,8 @@ class Procedure:
                 raise UnknownName(f"the D6 creation pool has no class called '{wanted}'",
                                   hint=f"known classes: {', '.join(pool)}")
             pool = [found]
+        if self.exact:
+            pool = self.spendable_classes(pool)
         limits = book["pool"]["attribute_limits"]
         opts = tuple(
             Option(c, f"{c} (primary attribute {book.classes[c]['primary']}, up to {limits['primary_maximum_dice']}D)",
@@ -121,6 +138,23 @@ class Procedure:
         )
         self.build.cls = self.ctx.choose(Decision("class", "Choose your base class", opts, context=self.status()))
         self.ctx.change("class", None, self.build.cls, "base class chosen")
+
+    def spendable_classes(self, classes: list[str]) -> list[str]:
+        """The classes whose builds can spend the whole pool (the house rule unspent_points=violation);
+        none is a mistake in the house rules, named with the most that can be spent."""
+        low = self.book.attribute_min_pips
+        starts = {c: Build(cls=c, attributes={a: low for a in self.book.attributes}) for c in classes}
+        fitting = [c for c, start in starts.items() if self.fits(lambda b: None, start)]
+        if fitting:
+            return fitting
+        pool = int(self.rules["creation_points"])
+        top = max(ledger(self.book, b, self.rules).spent + most(self.book, b, self.rules) for b in starts.values())
+        who = f"a {classes[0]} can spend at most" if len(classes) == 1 else "no class can spend more than"
+        raise LifepathError(
+            f"the house rule unspent_points=violation asks for all {pool} creation points to be spent, but "
+            f"{who} {top} on legal purchases",
+            hint=f"lower creation_points to at most {top}, or drop unspent_points=violation",
+        )
 
     def minimum_attributes(self) -> None:
         """Every attribute must be at least the minimum (1D): those dice are bought first."""
@@ -140,7 +174,7 @@ class Procedure:
                 if name in taken:
                     continue
                 for points in entry["points"]:
-                    if points <= room:
+                    if points <= room and self.fits(partial(_add_disadvantage, name, int(points))):
                         oid = f"{name} ({points})"
                         offers[oid] = (name, int(points))
                         opts.append(Option(oid, f"{name}: +{pts(points)}", float(self.weights["take_disadvantage"]),
@@ -177,6 +211,8 @@ class Procedure:
                 "advantage": self.advantage_offers(),
                 "special_ability": self.ability_offers(),
             }
+            if self.exact:
+                offers = {k: v for k, v in offers.items() if any(True for _ in self.fitting(k, v))}
             left = self.left()
             categories = self.weights["categories"]
             opts = [Option(k, labels[k], float(categories[k])) for k, v in offers.items() if v]
@@ -187,13 +223,47 @@ class Procedure:
                                               context=self.status()))
             if choice == DONE:
                 return
-            items = offers[choice]
+            items = list(self.fitting(choice, offers[choice])) if self.exact else offers[choice]
             sub = [p.option for p in items] + [Option(BACK, "Back to the menu", 0.0)]
             answer = self.ctx.choose(Decision(choice, f"{labels[choice]} ({pts(left)} left)", tuple(sub),
                                               context=self.status()))
             if answer == BACK:
                 continue
             next(p for p in items if p.option.id == answer).buy()
+
+    def fitting(self, kind: str, offers: list[Purchase]) -> Iterator[Purchase]:
+        """The offers of one kind after which the pool can still be spent exactly (unspent_points=violation),
+        found lazily (a menu of kinds needs only one of each). Any attribute die, skill rank or
+        specialisation rank leaves the same choices as any other of its kind (only the room left under
+        the caps counts), so each of those kinds is asked once; each Advantage and Special Ability on its own.
+        """
+        book, per = self.book, self.book.per_die
+
+        def die(b: Build) -> None:
+            need = per
+            for a in book.attributes:
+                step = max(min(need, book.attribute_max_pips(b.cls, a) - b.attributes[a]), 0)
+                b.attributes[a] += step
+                need -= step
+
+        def rank(ranks: Callable[[Build], dict[str, int]], keys: Mapping[str, str]) -> Callable[[Build], None]:
+            def change(b: Build) -> None:
+                for key, skill in keys.items():
+                    if ranks(b).get(key, 0) < book.rank_cap(b.cls, skill):
+                        ranks(b)[key] = ranks(b).get(key, 0) + 1
+                        return
+            return change
+
+        kinds: dict[str, Callable[[Build], None]] = {
+            "attribute": die,
+            "skill": rank(lambda b: b.skills, {s: s for s in book.skills}),
+            "specialisation": rank(lambda b: b.specialisations, book.specialisations),
+        }
+        if kind in kinds:
+            if offers and self.fits(kinds[kind]):
+                yield from offers
+            return
+        yield from (p for p in offers if p.change is None or self.fits(p.change))
 
     def set_attribute(self, name: str, pips: int, why: str) -> None:
         before = self.build.attributes[name]
@@ -301,6 +371,7 @@ class Procedure:
                     offers.append(Purchase(
                         Option(f"{name} ({points})", f"{name} at {pts(int(points))}", detail=entry["summary"]),
                         partial(self.take_advantage, name, int(points)),
+                        partial(_add_advantage, name, int(points)),
                     ))
         return offers
 
@@ -321,6 +392,7 @@ class Procedure:
                     Option(name, f"{name} rank {now} -> {now + 1} of {entry['max_ranks']} ({pts(cost)})",
                            detail=entry["summary"]),
                     partial(self.add_ability, name, cost),
+                    partial(_add_rank_of, name),
                 ))
         return offers
 
@@ -362,3 +434,17 @@ class Procedure:
             "points": led.to_dict(),
             "build": build.to_dict(book),
         }
+
+
+def _add_disadvantage(name: str, points: int, build: Build) -> None:
+    build.disadvantages.append((name, points))
+
+
+def _add_advantage(name: str, points: int, build: Build) -> None:
+    build.advantages.append((name, points))
+
+
+def _add_rank_of(name: str, build: Build) -> None:
+    have = dict(build.special_abilities)
+    have[name] = have.get(name, 0) + 1
+    build.special_abilities = list(have.items())

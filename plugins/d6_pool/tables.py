@@ -76,8 +76,16 @@ class Book(TableSet):
 
     def rank_cap(self, cls: str, skill: str) -> int:
         """Most ranks at creation for ``skill`` (and each of its specialisations) for class ``cls``."""
+        return self.rank_caps[cls][skill]
+
+    @cached_property
+    def rank_caps(self) -> dict[str, dict[str, int]]:
+        """Every class's rank cap for every skill (asked for often while a pool is spent)."""
         caps = self["pool"]["rank_caps"]
-        return int(caps["class_skill"] if self.is_class_skill(cls, skill) else caps["other_skill"])
+        return {
+            cls: {s: int(caps["class_skill" if self.is_class_skill(cls, s) else "other_skill"]) for s in self.skills}
+            for cls in self.classes
+        }
 
     # -- traits -------------------------------------------------------------------------------------
 
