@@ -86,6 +86,17 @@ def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
     register(D6Pool())
 
 
+@hookimpl
+def lifepath_register_species(ruleset_id: str, register: Callable[..., None]) -> None:
+    """The ruleset's own species table, registered like a plugin's (``d6-pool.species.schema.json``)."""
+    if ruleset_id == RULESET_ID:
+        from .tables import book
+
+        table = book().files["species"]
+        for species in table.data["species"]:
+            register(species, table=table)
+
+
 @hookimpl(trylast=True)
 def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     """Nothing in point-build creation can kill or break a character, so a crisis changes nothing here."""

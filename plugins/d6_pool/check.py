@@ -17,6 +17,7 @@ from lifepath.errors import HouseRuleError
 from lifepath.houserules import resolve
 from lifepath.tables import parse_table
 
+from . import species
 from .build import BUILD_SCHEMA, Build, Ledger, ledger
 from .codes import DieCodeError, to_code, to_pips
 from .names import find, normalise
@@ -76,6 +77,8 @@ class _Checker:
 
     def run(self) -> list[str]:
         rules = self.house_rules()
+        kind = self.build_species()
+        allowance = species.totals(self.book, rules, kind)
         cls = self.base_class()
         build = Build(
             cls=cls or "",
@@ -86,8 +89,9 @@ class _Checker:
             disadvantages=self.pointed("disadvantages", "Disadvantage", self.book.disadvantages),
             special_abilities=self.abilities(),
         )
-        self.disadvantage_limit(build, rules)
-        self.pool(ledger(self.book, build, rules), rules)
+        self.species_traits(build, kind)
+        self.disadvantage_limit(build, allowance, kind)
+        self.pool(ledger(self.book, build, rules, 0, allowance), rules)
         return self.out
 
     # -- house rules and class -----------------------------------------------------------------------
@@ -106,6 +110,20 @@ class _Checker:
                 continue
             good[name] = value
         return resolve(declaration, good)
+
+    def build_species(self) -> Mapping[str, Any]:
+        """The build's species (Human when it names none); an unknown one is reported and Human used."""
+        written = self.data.get("species")
+        if written is None:
+            return species.default(self.book)
+        found = species.lookup(self.book, str(written))
+        if found is not None:
+            return found
+        known = [str(s["name"]) for s in species.own(self.book)]
+        known += [str(s["name"]) for s in species.registered() if str(s["name"]) not in known]
+        self.add(f"unknown species '{normalise(str(written))}'; the species are {_listing(known)}, so the "
+                 "Human pool and Disadvantage limit are used (rule: species)")
+        return species.default(self.book)
 
     def base_class(self) -> str | None:
         name = normalise(str(self.data["class"]))
@@ -300,13 +318,20 @@ class _Checker:
 
     # -- the pool ------------------------------------------------------------------------------------
 
-    def disadvantage_limit(self, build: Build, rules: Mapping[str, Any]) -> None:
+    def species_traits(self, build: Build, kind: Mapping[str, Any]) -> None:
+        """A Trait the species starts with comes free; it cannot also be bought."""
+        own = set(species.trait_names(kind))
+        for name in [n for n, _ in build.advantages + build.disadvantages + build.special_abilities if n in own]:
+            self.add(f"{name} is a Trait every {kind['name']} starts with; it cannot also be bought "
+                     "(rule: species traits)")
+
+    def disadvantage_limit(self, build: Build, allowance: species.Totals, kind: Mapping[str, Any]) -> None:
         total = sum(p for _, p in build.disadvantages)
-        limit = int(rules["disadvantage_limit"])
+        limit = allowance.disadvantage_limit
         if total > limit:
             self.add(
-                f"Disadvantages total {total} points, above the limit of {limit}; only {limit} count towards the pool "
-                "(rule: disadvantage limit)"
+                f"Disadvantages total {total} points, above the limit of {limit} for a {kind['name']}; only {limit} "
+                "count towards the pool (rule: disadvantage limit)"
             )
 
     def pool(self, spent: Ledger, rules: Mapping[str, Any]) -> None:

@@ -16,9 +16,11 @@ from typing import Any
 
 from lifepath import Context, Decision, LifepathError, Option, UnknownName
 
+from . import species
 from .build import Build, Ledger, ability_cost, ledger, next_rank_cost
 from .codes import to_code
-from .derived import derive
+from .derived import derive, passive_values
+from .names import find, normalise
 from .reach import can_spend, most
 from .tables import Book
 
@@ -56,11 +58,18 @@ class Procedure:
         #: the house rule unspent_points=violation: every choice must leave a pool that can be spent exactly
         self.exact = self.rules.get("unspent_points") == "violation"
         self.ctx.sheet.characteristics = dict(self.build.attributes)
+        self.set_species(species.default(book))
+
+    def set_species(self, data: Mapping[str, Any]) -> None:
+        """The character's species, its totals under the house rules, and the Traits it brings (not for sale)."""
+        self.species = data
+        self.allowance = species.totals(self.book, self.rules, data)
+        self.species_traits = species.trait_names(data)
 
     # -- points and status --------------------------------------------------------------------------
 
     def ledger(self) -> Ledger:
-        return ledger(self.book, self.build, self.rules, self.unplaced)
+        return ledger(self.book, self.build, self.rules, self.unplaced, self.allowance)
 
     def left(self) -> int:
         return self.ledger().left
@@ -84,17 +93,19 @@ class Procedure:
             return True
         after = (build or self.build).copy()
         change(after)
-        left = ledger(self.book, after, self.rules).left
-        return can_spend(self.book, after, self.rules, left)
+        left = ledger(self.book, after, self.rules, 0, self.allowance).left
+        return can_spend(self.book, after, self.rules, left, self.species_traits)
 
     # -- the procedure ------------------------------------------------------------------------------
 
     def run(self) -> None:
         self.identity()
+        self.choose_species()
         self.choose_class()
         self.minimum_attributes()
         self.disadvantages()
         self.spend()
+        self.name_extranormal()
         self.finish()
 
     def identity(self) -> None:
@@ -118,6 +129,48 @@ class Procedure:
                 self.build.name = value
                 self.ctx.sheet.name = value
 
+    def choose_species(self) -> None:
+        """Every registered species (the ruleset's own and plugins'), or the one ``--species`` names."""
+        ctx = self.ctx
+        registered = [c.data for c in ctx.registry.species(ctx.ruleset.id).values()]
+        wanted = ctx.options.get("species")
+        candidates = registered
+        if wanted:
+            found = species.match(registered, str(wanted))
+            if found is None:
+                raise UnknownName(f"the D6 creation pool has no species called '{wanted}'",
+                                  hint="known species: " + ", ".join(str(s["name"]) for s in registered))
+            candidates = [found]
+        pool = [s for s in candidates if self.affordable(s)]
+        if self.exact:
+            pool = [s for s in pool if self.fitting_classes(s, list(self.book.classes))]
+        if not pool:
+            self.refuse_pool(candidates, list(self.book.classes))
+        opts = tuple(
+            Option(str(s["id"]), self.species_label(s), float(s["weight"]), detail=str(s["summary"])) for s in pool
+        )
+        sid = ctx.choose(Decision("species", "Choose your species", opts, context=self.status()))
+        chosen = next(s for s in pool if s["id"] == sid)
+        self.set_species(chosen)
+        self.build.species = str(chosen["name"])
+        ctx.change("species", None, self.build.species,
+                   f"{self.allowance.creation_points} creation points, up to {self.allowance.disadvantage_limit} "
+                   "more from Disadvantages")
+        for trait in chosen["traits"]:
+            ctx.change("traits", None, species.trait_label(chosen, trait), f"a {chosen['name']} starts with it")
+
+    def species_label(self, data: Mapping[str, Any]) -> str:
+        got = species.totals(self.book, self.rules, data)
+        traits = ", ".join(species.trait_names(data))
+        return (f"{data['name']} ({got.creation_points} creation points, up to {got.disadvantage_limit} from "
+                f"Disadvantages{'; Traits: ' + traits if traits else ''})")
+
+    def affordable(self, data: Mapping[str, Any]) -> bool:
+        """Whether the species' pool buys every attribute its minimum (else no build of it is legal)."""
+        low = self.book.attribute_min_pips * len(self.book.attributes)
+        need = -(-low // self.book.per_die) * self.book.costs["attribute_die"]
+        return species.totals(self.book, self.rules, data).creation_points >= need
+
     def choose_class(self) -> None:
         book = self.book
         wanted = self.ctx.options.get("class") or self.ctx.options.get("career")
@@ -129,7 +182,10 @@ class Procedure:
                                   hint=f"known classes: {', '.join(pool)}")
             pool = [found]
         if self.exact:
-            pool = self.spendable_classes(pool)
+            fitting = self.fitting_classes(self.species, pool)
+            if not fitting:
+                self.refuse_pool([self.species], pool)
+            pool = fitting
         limits = book["pool"]["attribute_limits"]
         opts = tuple(
             Option(c, f"{c} (primary attribute {book.classes[c]['primary']}, up to {limits['primary_maximum_dice']}D)",
@@ -139,21 +195,33 @@ class Procedure:
         self.build.cls = self.ctx.choose(Decision("class", "Choose your base class", opts, context=self.status()))
         self.ctx.change("class", None, self.build.cls, "base class chosen")
 
-    def spendable_classes(self, classes: list[str]) -> list[str]:
-        """The classes whose builds can spend the whole pool (the house rule unspent_points=violation);
-        none is a mistake in the house rules, named with the most that can be spent."""
+    def _start(self, cls: str) -> Build:
         low = self.book.attribute_min_pips
-        starts = {c: Build(cls=c, attributes={a: low for a in self.book.attributes}) for c in classes}
-        fitting = [c for c, start in starts.items() if self.fits(lambda b: None, start)]
-        if fitting:
-            return fitting
-        pool = int(self.rules["creation_points"])
-        top = max(ledger(self.book, b, self.rules).spent + most(self.book, b, self.rules) for b in starts.values())
+        return Build(cls=cls, attributes={a: low for a in self.book.attributes})
+
+    def fitting_classes(self, data: Mapping[str, Any], classes: list[str]) -> list[str]:
+        """The classes whose builds, for a character of species ``data``, can spend the whole pool."""
+        book, rules = self.book, self.rules
+        got, traits = species.totals(book, rules, data), species.trait_names(data)
+        return [c for c in classes
+                if can_spend(book, self._start(c), rules, ledger(book, self._start(c), rules, 0, got).left, traits)]
+
+    def refuse_pool(self, candidates: list[Mapping[str, Any]], classes: list[str]) -> None:
+        """No species and class on offer can spend its pool: a mistake in the house rules (or a species
+        whose pool cannot buy the minimum attributes), named with the most that can be spent."""
+        book, rules = self.book, self.rules
+        pools = {str(s["name"]): species.totals(book, rules, s).creation_points for s in candidates}
+        top = max(ledger(book, self._start(c), rules).spent + most(book, self._start(c), rules, species.trait_names(s))
+                  for c in classes for s in candidates)
         who = f"a {classes[0]} can spend at most" if len(classes) == 1 else "no class can spend more than"
+        whose = ", ".join(f"{p} for a {n}" for n, p in pools.items())
+        if not self.exact:
+            raise LifepathError(f"under these house rules the creation pool ({whose}) cannot buy every attribute "
+                                f"its minimum", hint="raise creation_points")
         raise LifepathError(
-            f"the house rule unspent_points=violation asks for all {pool} creation points to be spent, but "
-            f"{who} {top} on legal purchases",
-            hint=f"lower creation_points to at most {top}, or drop unspent_points=violation",
+            f"the house rule unspent_points=violation asks for the whole creation pool ({whose}) to be spent, "
+            f"but {who} {top} points on legal purchases",
+            hint="lower creation_points, or drop unspent_points=violation",
         )
 
     def minimum_attributes(self) -> None:
@@ -164,7 +232,7 @@ class Procedure:
         self.ctx.note(f"the minimum attributes cost {self.ledger().attributes} points; {self.status()}")
 
     def disadvantages(self) -> None:
-        book, limit = self.book, int(self.rules["disadvantage_limit"])
+        book, limit = self.book, self.allowance.disadvantage_limit
         while True:
             taken = {n for n, _ in self.build.disadvantages}
             room = limit - sum(p for _, p in self.build.disadvantages)
@@ -360,7 +428,7 @@ class Procedure:
         return offers
 
     def advantage_offers(self) -> list[Purchase]:
-        taken = {n for n, _ in self.build.advantages}
+        taken = {n for n, _ in self.build.advantages} | set(self.species_traits)
         left = self.left()
         offers = []
         for name, entry in self.book.advantages.items():
@@ -387,7 +455,7 @@ class Procedure:
         for name, entry in self.book.special_abilities.items():
             now = have.get(name, 0)
             cost = next_rank_cost(self.book, self.rules, name, now)
-            if now < int(entry["max_ranks"]) and cost <= left:
+            if now < int(entry["max_ranks"]) and cost <= left and name not in self.species_traits:
                 offers.append(Purchase(
                     Option(name, f"{name} rank {now} -> {now + 1} of {entry['max_ranks']} ({pts(cost)})",
                            detail=entry["summary"]),
@@ -408,14 +476,31 @@ class Procedure:
 
     # -- the finished sheet -------------------------------------------------------------------------
 
+    def name_extranormal(self) -> None:
+        """Extranormal is listed with its type (Extranormal: Magic): one of the table's, or the person's own."""
+        entry = self.book.derived["extranormal"]
+        given = self.ctx.options.get("extranormal")
+        if given:
+            value = normalise(str(given))
+            self.ctx.note(f"Extranormal type given as a creation option: {value}")
+        else:
+            dice = derive(self.book, self.build.attributes).extranormal
+            value = self.ctx.choose(Decision(
+                "extranormal", f"Name the kind of your {entry['name']} ({dice}D): magic, psionics or another talent",
+                tuple(Option(t, t) for t in entry["types"]), free_text=True, context=self.status(),
+            ))
+        self.build.extranormal_type = find(entry["types"], value) or normalise(value)
+        self.ctx.change("extranormal type", None, self.build.extranormal_type, "the kind of extraordinary ability")
+
     def finish(self) -> None:
         book, sheet, build = self.book, self.ctx.sheet, self.build
         defaults = book.house_rule_defaults()
         build.house_rules = {k: v for k, v in sorted(self.rules.items()) if k in defaults and v != defaults[k]}
-        sheet.species = str(book["pool"]["species"])
+        sheet.species = str(self.species["name"])
         sheet.skills = {k: v for k, v in build.skills.items() if v}
         sheet.traits = (
-            [f"{n} (Advantage, {p})" for n, p in build.advantages]
+            [species.trait_label(self.species, t) for t in self.species["traits"]]
+            + [f"{n} (Advantage, {p})" for n, p in build.advantages]
             + [f"{n} (Disadvantage, {p})" for n, p in build.disadvantages]
             + [f"{n} (Special Ability, {r} rank{'s' if r != 1 else ''}, {ability_cost(book, self.rules, n, r)} points)"
                for n, r in build.special_abilities]
@@ -423,6 +508,9 @@ class Procedure:
         derived = derive(book, build.attributes).as_sheet(book)
         for name, value in derived.items():
             self.ctx.change(f"derived {name}", None, value, "computed from the attributes")
+        passive = passive_values(book, build.attributes, build.skills, build.specialisations)
+        self.ctx.change("passive values", None, dict(passive), "the number before the D, at least "
+                        f"{book['attributes']['passive']['minimum']}")
         led = self.ledger()
         if led.left:
             self.ctx.note(f"{pts(led.left)} left unspent")
@@ -431,9 +519,13 @@ class Procedure:
             "concept": build.concept,
             "specialisations": dict(build.to_dict(book)["specialisations"]),
             "derived": derived,
+            "extranormal_type": build.extranormal_type,
+            "passive": passive,
             "points": led.to_dict(),
             "build": build.to_dict(book),
         }
+        if self.species["traits"]:
+            sheet.extra["trait_notes"] = {str(t["name"]): str(t["note"]) for t in self.species["traits"]}
 
 
 def _add_disadvantage(name: str, points: int, build: Build) -> None:

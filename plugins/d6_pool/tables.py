@@ -11,7 +11,7 @@ from lifepath.tables import TableSet
 from .names import find
 
 PACKAGE = "lifepath.plugins.d6_pool"
-NAMES = ("attributes", "classes", "pool", "skills", "traits", "names")
+NAMES = ("attributes", "classes", "pool", "skills", "traits", "names", "species")
 
 
 @dataclass(frozen=True)

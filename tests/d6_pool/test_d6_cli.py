@@ -32,10 +32,11 @@ def test_create_auto(tmp_path: Path) -> None:
     done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "7", "--out", str(out))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Hugo Thane, Street Cop (Adept, Human)"
-    assert lines[-1] == "Points: 85 spent of 85 (80 creation points + 5 from Disadvantages), 0 unspent"
+    assert lines[0] == "Hugo Thane, Street Cop (Leader, Quillkin)"
+    assert lines[-1] == "Points: 77 spent of 77 (74 creation points + 3 from Disadvantages), 0 unspent"
     export = json.loads(out.read_text(encoding="utf-8"))
-    assert export["sheet"]["extra"]["build"]["class"] == "Adept"
+    assert export["sheet"]["extra"]["build"]["class"] == "Leader"
+    assert export["sheet"]["extra"]["build"]["species"] == "Quillkin"
     checked = lifepath("check", str(out))
     assert checked.returncode == 0, checked.stderr
     assert "a legal D6 creation pool build" in checked.stdout
@@ -146,6 +147,7 @@ def test_auto_refuses_a_pool_no_build_can_spend(tmp_path: Path) -> None:
     done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "1", "--rule", "creation_points=230",
                     "--rule", "unspent_points=violation", "--out", str(out))
     assert done.returncode == 2
-    assert "asks for all 230 creation points to be spent, but no class can spend more than" in done.stderr
+    assert ("asks for the whole creation pool (230 for a Human, 224 for a Quillkin) to be spent, but no class can "
+            "spend more than 198 points") in done.stderr
     assert "Traceback" not in done.stderr
     assert not out.exists()

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lifepath import LifepathError
+from lifepath.plugins.d6_pool import species
 from lifepath.plugins.d6_pool.codes import to_pips
 from lifepath.plugins.d6_pool.derived import derive
 from lifepath.plugins.d6_pool.tables import book
@@ -27,8 +28,19 @@ def assert_legal(seed: int, rules: list[str]) -> None:
     assert RULESET.check_build(build) == [], (seed, rules)
     assert points["spent"] <= points["pool"]
     assert points["left"] == points["pool"] - points["spent"] >= 0
-    assert points["from_disadvantages"] <= c.provenance["house_rules"]["disadvantage_limit"]
-    assert points["creation_points"] == c.provenance["house_rules"]["creation_points"]
+    # the species' own totals, moved as far as the house rules move the Human ones
+    kind = species.match(species.own(BOOK), sheet.species)
+    assert kind is not None and build.get("species", "Human") == sheet.species == kind["name"]
+    rules_in_force = c.provenance["house_rules"]
+    moved = rules_in_force["creation_points"] - 80
+    assert points["creation_points"] == max(kind["creation_points"] + moved, 0)
+    assert points["from_disadvantages"] <= kind["disadvantage_limit"] + rules_in_force["disadvantage_limit"] - 10
+    # the species' Traits are on the sheet, with their notes, and none of them was bought
+    own = [t["name"] for t in kind["traits"]]
+    assert [t.split(" (")[0] for t in sheet.traits[:len(own)]] == own
+    assert list(sheet.extra.get("trait_notes", {})) == own
+    bought = [t["name"] for k in ("advantages", "disadvantages", "special_abilities") for t in build[k]]
+    assert not set(own) & set(bought)
     # the sheet agrees with the build
     assert list(sheet.characteristics) == list(BOOK.attributes)
     assert {a: to_pips(code, 3) for a, code in build["attributes"].items()} == sheet.characteristics
@@ -97,6 +109,6 @@ def test_every_auto_build_passes_check_under_every_house_rule(seed: int, values:
         assert_legal(seed, rules)
     except LifepathError as exc:
         assert values["unspent_points"] == "violation", exc
-        assert "asks for all" in exc.message and "creation_points" in (exc.hint or "")
+        assert "asks for the whole creation pool" in exc.message and "creation_points" in (exc.hint or "")
         spendable = max(most_any_build_spends(c, values["special_ability_ranks"]) for c in BOOK.classes)
         assert values["creation_points"] > spendable, (values, spendable)
