@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NoReturn
 
 from lifepath import Context, Decision, LifepathError, Option, UnknownName
 
@@ -86,12 +86,12 @@ class Procedure:
     def code(self, pips: int) -> str:
         return to_code(pips, self.book.per_die)
 
-    def fits(self, change: Callable[[Build], None], build: Build | None = None) -> bool:
+    def fits(self, change: Callable[[Build], None]) -> bool:
         """Whether the pool could still be spent exactly after ``change`` (always, unless unspent points
         are a violation): a purchase that would strand points is not offered."""
         if not self.exact:
             return True
-        after = (build or self.build).copy()
+        after = self.build.copy()
         change(after)
         left = ledger(self.book, after, self.rules, 0, self.allowance).left
         return can_spend(self.book, after, self.rules, left, self.species_traits)
@@ -206,7 +206,7 @@ class Procedure:
         return [c for c in classes
                 if can_spend(book, self._start(c), rules, ledger(book, self._start(c), rules, 0, got).left, traits)]
 
-    def refuse_pool(self, candidates: list[Mapping[str, Any]], classes: list[str]) -> None:
+    def refuse_pool(self, candidates: list[Mapping[str, Any]], classes: list[str]) -> NoReturn:
         """No species and class on offer can spend its pool: a mistake in the house rules (or a species
         whose pool cannot buy the minimum attributes), named with the most that can be spent."""
         book, rules = self.book, self.rules

@@ -263,3 +263,14 @@ def test_a_content_folder_species_at_the_cli(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert ("violation: Night Vision is a Trait every Owlfolk starts with; it cannot also be bought "
             "(rule: species traits)") in done.stderr
+
+
+def test_a_class_that_cannot_spend_the_pool_is_not_offered_and_refused_when_asked_for() -> None:
+    # under unspent_points=violation with 193 points (Human) a Scholar can spend at most 192, a Rogue 198
+    rules = ["creation_points=193", "unspent_points=violation"]
+    for seed in range(4):
+        c = create_character(REGISTRY, "d6-pool", seed, rules=rules, options={"species": "human"})
+        assert c.sheet.extra["class"] not in ("Scholar",)
+        assert c.sheet.extra["points"]["left"] == 0
+    with pytest.raises(LifepathError, match=r"\(193 for a Human\) to be spent, but a Scholar can spend at most 192 "):
+        create_character(REGISTRY, "d6-pool", 1, rules=rules, options={"species": "human", "class": "Scholar"})
