@@ -20,6 +20,7 @@ from lifepath.tables import parse_table
 from . import species
 from .build import BUILD_SCHEMA, Build, Ledger, ledger
 from .codes import DieCodeError, to_code, to_pips
+from .derived import has_extranormal
 from .names import find, normalise
 from .tables import Book, spec_key, split_spec_key
 
@@ -90,6 +91,8 @@ class _Checker:
             special_abilities=self.abilities(),
         )
         self.species_traits(build, kind)
+        if cls is not None:
+            self.extranormal(build, rules)
         self.disadvantage_limit(build, allowance, kind)
         self.pool(ledger(self.book, build, rules, 0, allowance), rules)
         return self.out
@@ -324,6 +327,17 @@ class _Checker:
         for name in [n for n, _ in build.advantages + build.disadvantages + build.special_abilities if n in own]:
             self.add(f"{name} is a Trait every {kind['name']} starts with; it cannot also be bought "
                      "(rule: species traits)")
+
+    def extranormal(self, build: Build, rules: Mapping[str, Any]) -> None:
+        """A named Extranormal type needs Presence or Intellect at the house rule's minimum (0 as printed)."""
+        minimum = int(rules["extranormal_minimum"])
+        named = self.data.get("extranormal_type")
+        if named and set(self.book.attributes) <= set(build.attributes) and not has_extranormal(
+                self.book, build.attributes, minimum):
+            entry = self.book.derived["extranormal"]
+            self.add(f"the build names an {entry['name']} type ({normalise(str(named))}), but neither "
+                     f"{' nor '.join(entry['from'])} reaches the {minimum}D the house rule extranormal_minimum asks "
+                     "for; leave extranormal_type out (rule: extranormal minimum)")
 
     def disadvantage_limit(self, build: Build, allowance: species.Totals, kind: Mapping[str, Any]) -> None:
         total = sum(p for _, p in build.disadvantages)

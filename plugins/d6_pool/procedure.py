@@ -19,7 +19,7 @@ from lifepath import Context, Decision, LifepathError, Option, UnknownName
 from . import species
 from .build import Build, Ledger, ability_cost, ledger, next_rank_cost
 from .codes import to_code
-from .derived import derive, passive_values
+from .derived import derive, has_extranormal, passive_values
 from .names import find, normalise
 from .reach import can_spend, most
 from .tables import Book
@@ -477,8 +477,14 @@ class Procedure:
     # -- the finished sheet -------------------------------------------------------------------------
 
     def name_extranormal(self) -> None:
-        """Extranormal is listed with its type (Extranormal: Magic): one of the table's, or the person's own."""
+        """Extranormal is listed with its type (Extranormal: Magic): one of the table's, or the person's own;
+        none when the house rule extranormal_minimum puts the ability out of the character's reach."""
         entry = self.book.derived["extranormal"]
+        minimum = int(self.rules["extranormal_minimum"])
+        if not has_extranormal(self.book, self.build.attributes, minimum):
+            self.ctx.note(f"no {entry['name']} ability: neither {' nor '.join(entry['from'])} reaches {minimum}D "
+                          "(house rule extranormal_minimum)")
+            return
         given = self.ctx.options.get("extranormal")
         if given:
             value = normalise(str(given))
@@ -508,7 +514,8 @@ class Procedure:
         derived = derive(book, build.attributes).as_sheet(book)
         for name, value in derived.items():
             self.ctx.change(f"derived {name}", None, value, "computed from the attributes")
-        passive = passive_values(book, build.attributes, build.skills, build.specialisations)
+        gifted = has_extranormal(book, build.attributes, int(self.rules["extranormal_minimum"]))
+        passive = passive_values(book, build.attributes, build.skills, build.specialisations, gifted)
         self.ctx.change("passive values", None, dict(passive), "the number before the D, at least "
                         f"{book['attributes']['passive']['minimum']}")
         led = self.ledger()

@@ -53,8 +53,13 @@ def render(book: Book, character: Character) -> str:
     heading += f" ({extra.get('class', '?')}, {sheet.species})"
     attrs = "  ".join(f"{a} {to_code(chars.get(a, 0), per)}" for a in book.attributes)
     kind, extranormal = extra.get("extranormal_type"), book.derived["extranormal"]["name"]
-    derived = "  ".join(f"{k}: {kind} {v}" if k == extranormal and kind else f"{k} {v}"
-                        for k, v in extra.get("derived", {}).items())
+
+    def shown(name: str, value: object) -> str:
+        if name != extranormal or "extranormal_type" not in extra:
+            return f"{name} {value}"
+        return f"{name}: {kind} {value}" if kind else f"{name}: none"
+
+    derived = "  ".join(shown(k, v) for k, v in extra.get("derived", {}).items())
     passive = extra.get("passive", {})
     passive_line = f"{book['attributes']['passive']['name']}: " + ", ".join(f"{k} {v}" for k, v in passive.items())
     skills = "Skills: " + _skills(book, chars, sheet.skills, extra.get("specialisations", {}))

@@ -274,3 +274,22 @@ def test_a_class_that_cannot_spend_the_pool_is_not_offered_and_refused_when_aske
         assert c.sheet.extra["points"]["left"] == 0
     with pytest.raises(LifepathError, match=r"\(193 for a Human\) to be spent, but a Scholar can spend at most 192 "):
         create_character(REGISTRY, "d6-pool", 1, rules=rules, options={"species": "human", "class": "Scholar"})
+
+
+def test_extranormal_minimum_house_rule() -> None:
+    # seed 7's Leader has Presence 4D and Intellect 2D: a minimum of 4 keeps the ability, 5 takes it away
+    kept = create_character(REGISTRY, "d6-pool", 7, rules=["extranormal_minimum=4"])
+    assert kept.sheet.extra["extranormal_type"] == "Magic"
+    c = create_character(REGISTRY, "d6-pool", 7, rules=["extranormal_minimum=5"])
+    assert c.sheet.extra["extranormal_type"] == ""
+    assert "extranormal_type" not in c.sheet.extra["build"]
+    assert "Extranormal" not in c.sheet.extra["passive"] and "Willpower" in c.sheet.extra["passive"]
+    assert RULESET.render(c).splitlines()[2].startswith("Willpower 3D  Extranormal: none  Toughness 4")
+    build = c.sheet.extra["build"]
+    assert RULESET.check_build(build) == []
+    named = dict(build, extranormal_type="Magic")
+    assert RULESET.check_build(named) == [
+        "the build names an Extranormal type (Magic), but neither Presence nor Intellect reaches the 5D the house "
+        "rule extranormal_minimum asks for; leave extranormal_type out (rule: extranormal minimum)"
+    ]
+    assert RULESET.check_build(dict(named, house_rules={"extranormal_minimum": 4})) == []
