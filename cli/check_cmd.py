@@ -17,11 +17,14 @@ def register(app: typer.Typer) -> None:
 def check(
     path: Path = typer.Argument(..., help='A build file (JSON with a "ruleset" key), or a character export.'),
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="The ruleset, if the file does not name it."),
+    content: list[Path] = typer.Option(
+        [], "--content", help="A data-only content folder whose species the build uses (repeatable)."
+    ),
 ) -> None:
     """Check a point-build (D6 creation pool, Black Nova) and list every rule it breaks."""
     from lifepath.errors import LifepathError
     from lifepath.files import read_json
-    from lifepath.manager import get_registry
+    from lifepath.manager import get_manager, get_registry
 
     data = read_json(path, hint="fix the JSON syntax at that line")
     if not isinstance(data, dict):
@@ -48,6 +51,8 @@ def check(
             pointer="/ruleset",
             hint='add "ruleset": "d6-pool" (or black-nova), or pass --ruleset',
         )
+    for folder in content:
+        get_manager().add_content(str(folder))
     rs = get_registry().ruleset(str(rid))
     if rs.kind != "point-build":
         raise LifepathError(

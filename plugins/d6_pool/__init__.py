@@ -14,10 +14,17 @@ Readings of the source this plugin takes (each also stated where it is applied):
 * specialisation ranks are bought in groups of three for one point; a part group still costs a whole
   point (points are never spent as fractions);
 * unspent points are legal (and shown on the sheet) unless the house rule ``unspent_points`` is
-  ``violation``; an over-spent pool is always a violation;
+  ``violation``, under which creation offers only choices that leave a pool it can still spend exactly;
+  an over-spent pool is always a violation;
+* species come from species tables registered through ``lifepath_register_species`` (Human and the
+  invented Quillkin ship); their starting Traits are free and cannot also be bought;
+* every attribute, Willpower, Extranormal and ranked skill has a Passive value (its dice, at least 1),
+  and Extranormal is named with its type;
 * Move is improved at 3D or more (pips ignored) in Strength or Stamina;
 * the skill list and the trait lists are invented examples (the source names no skills); the skill list
   is the registered table ``data/skills.json``, and its "description" says how to replace it.
+
+The whole list, with the house rule that changes each reading, is ``docs/rulesets/d6-pool.md``.
 """
 
 from __future__ import annotations
@@ -84,6 +91,17 @@ class D6Pool(Ruleset):
 @hookimpl
 def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
     register(D6Pool())
+
+
+@hookimpl
+def lifepath_register_species(ruleset_id: str, register: Callable[..., None]) -> None:
+    """The ruleset's own species table, registered like a plugin's (``d6-pool.species.schema.json``)."""
+    if ruleset_id == RULESET_ID:
+        from .tables import book
+
+        table = book().files["species"]
+        for species in table.data["species"]:
+            register(species, table=table)
 
 
 @hookimpl(trylast=True)

@@ -8,11 +8,12 @@ points a check counts cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import RULESET_ID
 from .codes import to_code
+from .species import Totals
 from .tables import Book
 
 BUILD_SCHEMA = "https://lifepath.example/schemas/d6-pool.build.schema.json"
@@ -32,6 +33,19 @@ class Build:
     name: str = ""
     concept: str = ""
     house_rules: dict[str, Any] = field(default_factory=dict)
+    #: the species' name (empty: the default species, Human)
+    species: str = ""
+    #: what the character's Extranormal is (Magic, Psionics...); empty until named
+    extranormal_type: str = ""
+
+    def copy(self) -> Build:
+        """A copy whose ranks, attributes and trait lists can change without changing this one."""
+        return replace(
+            self, attributes=dict(self.attributes), skills=dict(self.skills),
+            specialisations=dict(self.specialisations), advantages=list(self.advantages),
+            disadvantages=list(self.disadvantages), special_abilities=list(self.special_abilities),
+            house_rules=dict(self.house_rules),
+        )
 
     def to_dict(self, book: Book) -> dict[str, Any]:
         """The build file shape (``d6-pool.build.schema.json``), in table order, zero ranks left out."""
@@ -46,7 +60,11 @@ class Build:
             out["name"] = self.name
         if self.concept:
             out["concept"] = self.concept
+        if self.species:
+            out["species"] = self.species
         out["class"] = self.cls
+        if self.extranormal_type:
+            out["extranormal_type"] = self.extranormal_type
         per = book.per_die
         out["attributes"] = {a: to_code(self.attributes[a], per) for a in book.attributes if a in self.attributes}
         out["skills"] = {k: v for k, v in sorted(self.skills.items(), key=lambda kv: order(skill_order, kv[0])) if v}
@@ -122,8 +140,11 @@ class Ledger:
         }
 
 
-def ledger(book: Book, build: Build, rules: Mapping[str, Any], unplaced_pips: int = 0) -> Ledger:
-    """Price a build under the house rules in force.
+def ledger(
+    book: Book, build: Build, rules: Mapping[str, Any], unplaced_pips: int = 0, allowance: Totals | None = None
+) -> Ledger:
+    """Price a build under the house rules in force, with the creation points and Disadvantage limit of
+    ``allowance`` (the build's species' totals; by default the house rules' own, a Human's).
 
     Attribute dice are bought whole, so the pips are rounded up to dice; specialisation ranks are bought
     in groups, and a part group costs a whole point. Disadvantages count up to the limit (more is a
@@ -131,11 +152,13 @@ def ledger(book: Book, build: Build, rules: Mapping[str, Any], unplaced_pips: in
     and being split, not yet on any attribute.
     """
     costs = book.costs
+    if allowance is None:
+        allowance = Totals(int(rules["creation_points"]), int(rules["disadvantage_limit"]))
     pips = sum(max(v, 0) for v in build.attributes.values()) + unplaced_pips
     spec_ranks = sum(max(v, 0) for v in build.specialisations.values())
     return Ledger(
-        creation_points=int(rules["creation_points"]),
-        disadvantage_points=min(sum(p for _, p in build.disadvantages), int(rules["disadvantage_limit"])),
+        creation_points=allowance.creation_points,
+        disadvantage_points=min(sum(p for _, p in build.disadvantages), allowance.disadvantage_limit),
         attributes=ceil_div(pips, book.per_die) * costs["attribute_die"],
         skills=sum(max(v, 0) for v in build.skills.values()) * costs["skill_rank"],
         specialisations=ceil_div(spec_ranks, costs["specialisation_ranks_per_point"]),

@@ -17,9 +17,12 @@ from lifepath.errors import HouseRuleError
 from lifepath.houserules import resolve
 from lifepath.tables import parse_table
 
+from . import species
 from .build import BUILD_SCHEMA, Build, Ledger, ledger
 from .codes import DieCodeError, to_code, to_pips
-from .tables import Book, split_spec_key
+from .derived import has_extranormal
+from .names import find, normalise
+from .tables import Book, spec_key, split_spec_key
 
 if TYPE_CHECKING:
     from lifepath.validation import Validator
@@ -75,6 +78,8 @@ class _Checker:
 
     def run(self) -> list[str]:
         rules = self.house_rules()
+        kind = self.build_species()
+        allowance = species.totals(self.book, rules, kind)
         cls = self.base_class()
         build = Build(
             cls=cls or "",
@@ -85,8 +90,11 @@ class _Checker:
             disadvantages=self.pointed("disadvantages", "Disadvantage", self.book.disadvantages),
             special_abilities=self.abilities(),
         )
-        self.disadvantage_limit(build, rules)
-        self.pool(ledger(self.book, build, rules), rules)
+        self.species_traits(build, kind)
+        if cls is not None:
+            self.extranormal(build, rules)
+        self.disadvantage_limit(build, allowance, kind)
+        self.pool(ledger(self.book, build, rules, 0, allowance), rules)
         return self.out
 
     # -- house rules and class -----------------------------------------------------------------------
@@ -106,10 +114,25 @@ class _Checker:
             good[name] = value
         return resolve(declaration, good)
 
+    def build_species(self) -> Mapping[str, Any]:
+        """The build's species (Human when it names none); an unknown one is reported and Human used."""
+        written = self.data.get("species")
+        if written is None:
+            return species.default(self.book)
+        found = species.lookup(self.book, str(written))
+        if found is not None:
+            return found
+        known = [str(s["name"]) for s in species.own(self.book)]
+        known += [str(s["name"]) for s in species.registered() if str(s["name"]) not in known]
+        self.add(f"unknown species '{normalise(str(written))}'; the species are {_listing(known)}, so the "
+                 "Human pool and Disadvantage limit are used (rule: species)")
+        return species.default(self.book)
+
     def base_class(self) -> str | None:
-        name = str(self.data["class"])
-        if name in self.book.classes:
-            return name
+        name = normalise(str(self.data["class"]))
+        found = find(self.book.classes, name)
+        if found is not None:
+            return found
         self.add(
             f"unknown class '{name}'; the classes are {_listing(list(self.book.classes))}, so attribute maxima and "
             "class skills cannot be checked (rule: base class)"
@@ -122,20 +145,26 @@ class _Checker:
         book, per = self.book, self.book.per_die
         given: Mapping[str, str] = self.data["attributes"]
         values: dict[str, int] = {}
-        for name, code in given.items():
-            if name not in book.attributes:
+        seen: Counter[str] = Counter()
+        for written, code in given.items():
+            name = find(book.attributes, written)
+            if name is None:
                 self.add(
-                    f"unknown attribute '{name}'; the attributes are {_listing(list(book.attributes))} "
+                    f"unknown attribute '{normalise(written)}'; the attributes are {_listing(list(book.attributes))} "
                     "(rule: the six attributes)"
                 )
                 continue
+            seen[name] += 1
             try:
                 values[name] = to_pips(code, per)
             except DieCodeError as exc:
                 self.add(f"attribute {name}: {exc.message}; {exc.hint} (rule: die codes)")
+        for name, count in seen.items():
+            if count > 1:
+                self.add(f"attribute {name} is listed {count} times; list it once (rule: the six attributes)")
         lowest = to_code(book.attribute_min_pips, per)
         for name in book.attributes:
-            if name not in given:
+            if name not in seen:
                 self.add(f"attribute {name} is missing; every attribute must be at least {lowest} "
                          "(rule: attribute minimum)")
                 continue
@@ -185,34 +214,64 @@ class _Checker:
                     "(rule: non-class skill maximum)"
                 )
 
-    def skills(self, cls: str | None) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for name, ranks in self.data.get("skills", {}).items():
-            if name not in self.book.skills:
-                self.add(f"unknown skill '{name}'; the skills are {_listing(list(self.book.skills))} "
-                         "(rule: skill list)")
+    def _ranked(self, entries: list[tuple[str, int, str] | str], what: str, cls: str | None) -> dict[str, int]:
+        """Ranks by listed name, from entries in file order: ``(name, ranks, its skill)``, or the violation
+        of an entry whose name is not listed.
+
+        However many spellings a name was written in, it is one entry: its ranks are added up and the
+        rank cap applies to the total; listing it more than once is a violation of its own. Each name's
+        violations come at its first spelling, so they read in the order of the file.
+        """
+        totals: dict[str, int] = {}
+        count: Counter[str] = Counter()
+        for entry in entries:
+            if isinstance(entry, tuple):
+                name, ranks, _skill = entry
+                totals[name] = totals.get(name, 0) + ranks
+                count[name] += 1
+        done: set[str] = set()
+        for entry in entries:
+            if isinstance(entry, str):
+                self.add(entry)
                 continue
-            out[name] = int(ranks)
-            self._cap(cls, name, int(ranks), f"skill {name}")
-        return out
+            name, _ranks, skill = entry
+            if name in done:
+                continue
+            done.add(name)
+            if count[name] > 1:
+                self.add(f"{what} {name} is listed {count[name]} times under different spellings; list it once "
+                         f"(rule: each {what} once)")
+            self._cap(cls, skill, totals[name], f"{what} {name}")
+        return totals
+
+    def skills(self, cls: str | None) -> dict[str, int]:
+        entries: list[tuple[str, int, str] | str] = []
+        for written, ranks in self.data.get("skills", {}).items():
+            name = find(self.book.skills, written)
+            if name is None:
+                entries.append(f"unknown skill '{normalise(written)}'; the skills are "
+                               f"{_listing(list(self.book.skills))} (rule: skill list)")
+            else:
+                entries.append((name, int(ranks), name))
+        return self._ranked(entries, "skill", cls)
 
     def specialisations(self, cls: str | None) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for key, ranks in self.data.get("specialisations", {}).items():
-            skill, spec = split_spec_key(key)
-            if skill not in self.book.skills:
-                self.add(f"specialisation '{key}' belongs to unknown skill '{skill}' (rule: skill list)")
+        entries: list[tuple[str, int, str] | str] = []
+        for written, ranks in self.data.get("specialisations", {}).items():
+            skill_text, spec_text = split_spec_key(normalise(written))
+            skill = find(self.book.skills, skill_text)
+            if skill is None:
+                entries.append(f"specialisation '{normalise(written)}' belongs to unknown skill '{skill_text}' "
+                               "(rule: skill list)")
                 continue
             known = self.book.skills[skill]["specialisations"]
-            if spec not in known:
-                self.add(
-                    f"unknown specialisation '{key}'; {skill} has {_listing(known) or 'no specialisations'} "
-                    "(rule: skill list)"
-                )
+            spec = find(known, spec_text)
+            if spec is None:
+                entries.append(f"unknown specialisation '{skill}: {spec_text}'; {skill} has "
+                               f"{_listing(known) or 'no specialisations'} (rule: skill list)")
                 continue
-            out[f"{skill}: {spec}"] = out.get(f"{skill}: {spec}", 0) + int(ranks)
-            self._cap(cls, skill, int(ranks), f"specialisation {skill}: {spec}")
-        return out
+            entries.append((spec_key(skill, spec), int(ranks), skill))
+        return self._ranked(entries, "specialisation", cls)
 
     # -- traits --------------------------------------------------------------------------------------
 
@@ -225,9 +284,10 @@ class _Checker:
     def pointed(self, key: str, kind: str, known: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:
         out: list[tuple[str, int]] = []
         for item in self.data.get(key, []):
-            name, points = str(item["name"]), int(item["points"])
-            if name not in known:
-                self.add(f"unknown {kind} '{name}'; the {kind}s are {_listing(list(known))} (rule: trait lists)")
+            written, points = normalise(str(item["name"])), int(item["points"])
+            name = find(known, written)
+            if name is None:
+                self.add(f"unknown {kind} '{written}'; the {kind}s are {_listing(list(known))} (rule: trait lists)")
                 continue
             allowed = [int(p) for p in known[name]["points"]]
             if points not in allowed:
@@ -243,9 +303,10 @@ class _Checker:
         known = self.book.special_abilities
         out: list[tuple[str, int]] = []
         for item in self.data.get("special_abilities", []):
-            name, ranks = str(item["name"]), int(item["ranks"])
-            if name not in known:
-                self.add(f"unknown Special Ability '{name}'; the Special Abilities are {_listing(list(known))} "
+            written, ranks = normalise(str(item["name"])), int(item["ranks"])
+            name = find(known, written)
+            if name is None:
+                self.add(f"unknown Special Ability '{written}'; the Special Abilities are {_listing(list(known))} "
                          "(rule: trait lists)")
                 continue
             top = int(known[name]["max_ranks"])
@@ -260,13 +321,31 @@ class _Checker:
 
     # -- the pool ------------------------------------------------------------------------------------
 
-    def disadvantage_limit(self, build: Build, rules: Mapping[str, Any]) -> None:
+    def species_traits(self, build: Build, kind: Mapping[str, Any]) -> None:
+        """A Trait the species starts with comes free; it cannot also be bought."""
+        own = set(species.trait_names(kind))
+        for name in [n for n, _ in build.advantages + build.disadvantages + build.special_abilities if n in own]:
+            self.add(f"{name} is a Trait every {kind['name']} starts with; it cannot also be bought "
+                     "(rule: species traits)")
+
+    def extranormal(self, build: Build, rules: Mapping[str, Any]) -> None:
+        """A named Extranormal type needs Presence or Intellect at the house rule's minimum (0 as printed)."""
+        minimum = int(rules["extranormal_minimum"])
+        named = self.data.get("extranormal_type")
+        if named and set(self.book.attributes) <= set(build.attributes) and not has_extranormal(
+                self.book, build.attributes, minimum):
+            entry = self.book.derived["extranormal"]
+            self.add(f"the build names an {entry['name']} type ({normalise(str(named))}), but neither "
+                     f"{' nor '.join(entry['from'])} reaches the {minimum}D the house rule extranormal_minimum asks "
+                     "for; leave extranormal_type out (rule: extranormal minimum)")
+
+    def disadvantage_limit(self, build: Build, allowance: species.Totals, kind: Mapping[str, Any]) -> None:
         total = sum(p for _, p in build.disadvantages)
-        limit = int(rules["disadvantage_limit"])
+        limit = allowance.disadvantage_limit
         if total > limit:
             self.add(
-                f"Disadvantages total {total} points, above the limit of {limit}; only {limit} count towards the pool "
-                "(rule: disadvantage limit)"
+                f"Disadvantages total {total} points, above the limit of {limit} for a {kind['name']}; only {limit} "
+                "count towards the pool (rule: disadvantage limit)"
             )
 
     def pool(self, spent: Ledger, rules: Mapping[str, Any]) -> None:

@@ -74,4 +74,40 @@ def derive(book: Book, values: Mapping[str, int]) -> Derived:
     )
 
 
-__all__ = ["Derived", "averaged_dice", "derive", "move", "strength_damage", "toughness"]
+def has_extranormal(book: Book, values: Mapping[str, int], minimum: int) -> bool:
+    """Whether either attribute Extranormal comes from (Presence, Intellect) has ``minimum`` dice or more
+    (the house rule extranormal_minimum; 0 as printed, so every character)."""
+    return any(dice_of(values[a], book.per_die) >= minimum for a in book.derived["extranormal"]["from"])
+
+
+def passive_values(book: Book, values: Mapping[str, int], skills: Mapping[str, int],
+                   specialisations: Mapping[str, int], extranormal: bool = True) -> dict[str, int]:
+    """Passive values: the number before the D of each attribute, Willpower, Extranormal, ranked skill
+    and ranked specialisation (as ``attributes.json`` "passive" lists), never below the minimum (1).
+
+    A skill's die code is its attribute plus its ranks in dice; a specialisation's adds its own ranks.
+    A character without an Extranormal ability (``extranormal`` false) has no passive value for it.
+    """
+    table = book["attributes"]["passive"]
+    low, of, per = int(table["minimum"]), set(table["of"]), book.per_die
+    out: dict[str, int] = {}
+    if "attributes" in of:
+        out.update({a: max(dice_of(values[a], per), low) for a in book.attributes})
+    derived = derive(book, values)
+    for key, dice in (("willpower", derived.willpower), ("extranormal", derived.extranormal)):
+        if key in of and (extranormal or key != "extranormal"):
+            out[book.derived[key]["name"]] = max(dice, low)
+    if "skills" in of:
+        for name, entry in book.skills.items():
+            if skills.get(name, 0):
+                out[name] = max(dice_of(values[entry["attribute"]] + skills[name] * per, per), low)
+    if "specialisations" in of:
+        for spec, skill in book.specialisations.items():
+            if specialisations.get(spec, 0):
+                ranks = skills.get(skill, 0) + specialisations[spec]
+                out[spec] = max(dice_of(values[book.skills[skill]["attribute"]] + ranks * per, per), low)
+    return out
+
+
+__all__ = ["Derived", "averaged_dice", "derive", "has_extranormal", "move", "passive_values", "strength_damage",
+           "toughness"]

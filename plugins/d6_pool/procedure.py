@@ -9,16 +9,19 @@ specialisation rank, and both run out).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NoReturn
 
-from lifepath import Context, Decision, Option, UnknownName
+from lifepath import Context, Decision, LifepathError, Option, UnknownName
 
+from . import species
 from .build import Build, Ledger, ability_cost, ledger, next_rank_cost
 from .codes import to_code
-from .derived import derive
+from .derived import derive, has_extranormal, passive_values
+from .names import find, normalise
+from .reach import can_spend, most
 from .tables import Book
 
 DONE = "done"
@@ -37,6 +40,8 @@ class Purchase:
 
     option: Option
     buy: Callable[[], None]
+    #: what buying it does to a build, for asking whether the pool could still be spent exactly afterwards
+    change: Callable[[Build], None] | None = None
 
 
 class Procedure:
@@ -50,12 +55,21 @@ class Procedure:
         self.build = Build(cls="", attributes={a: 0 for a in book.attributes})
         #: pips of a die bought to be split that are not yet placed (already paid for)
         self.unplaced = 0
+        #: the house rule unspent_points=violation: every choice must leave a pool that can be spent exactly
+        self.exact = self.rules.get("unspent_points") == "violation"
         self.ctx.sheet.characteristics = dict(self.build.attributes)
+        self.set_species(species.default(book))
+
+    def set_species(self, data: Mapping[str, Any]) -> None:
+        """The character's species, its totals under the house rules, and the Traits it brings (not for sale)."""
+        self.species = data
+        self.allowance = species.totals(self.book, self.rules, data)
+        self.species_traits = species.trait_names(data)
 
     # -- points and status --------------------------------------------------------------------------
 
     def ledger(self) -> Ledger:
-        return ledger(self.book, self.build, self.rules, self.unplaced)
+        return ledger(self.book, self.build, self.rules, self.unplaced, self.allowance)
 
     def left(self) -> int:
         return self.ledger().left
@@ -72,14 +86,26 @@ class Procedure:
     def code(self, pips: int) -> str:
         return to_code(pips, self.book.per_die)
 
+    def fits(self, change: Callable[[Build], None]) -> bool:
+        """Whether the pool could still be spent exactly after ``change`` (always, unless unspent points
+        are a violation): a purchase that would strand points is not offered."""
+        if not self.exact:
+            return True
+        after = self.build.copy()
+        change(after)
+        left = ledger(self.book, after, self.rules, 0, self.allowance).left
+        return can_spend(self.book, after, self.rules, left, self.species_traits)
+
     # -- the procedure ------------------------------------------------------------------------------
 
     def run(self) -> None:
         self.identity()
+        self.choose_species()
         self.choose_class()
         self.minimum_attributes()
         self.disadvantages()
         self.spend()
+        self.name_extranormal()
         self.finish()
 
     def identity(self) -> None:
@@ -103,6 +129,48 @@ class Procedure:
                 self.build.name = value
                 self.ctx.sheet.name = value
 
+    def choose_species(self) -> None:
+        """Every registered species (the ruleset's own and plugins'), or the one ``--species`` names."""
+        ctx = self.ctx
+        registered = [c.data for c in ctx.registry.species(ctx.ruleset.id).values()]
+        wanted = ctx.options.get("species")
+        candidates = registered
+        if wanted:
+            found = species.match(registered, str(wanted))
+            if found is None:
+                raise UnknownName(f"the D6 creation pool has no species called '{wanted}'",
+                                  hint="known species: " + ", ".join(str(s["name"]) for s in registered))
+            candidates = [found]
+        pool = [s for s in candidates if self.affordable(s)]
+        if self.exact:
+            pool = [s for s in pool if self.fitting_classes(s, list(self.book.classes))]
+        if not pool:
+            self.refuse_pool(candidates, list(self.book.classes))
+        opts = tuple(
+            Option(str(s["id"]), self.species_label(s), float(s["weight"]), detail=str(s["summary"])) for s in pool
+        )
+        sid = ctx.choose(Decision("species", "Choose your species", opts, context=self.status()))
+        chosen = next(s for s in pool if s["id"] == sid)
+        self.set_species(chosen)
+        self.build.species = str(chosen["name"])
+        ctx.change("species", None, self.build.species,
+                   f"{self.allowance.creation_points} creation points, up to {self.allowance.disadvantage_limit} "
+                   "more from Disadvantages")
+        for trait in chosen["traits"]:
+            ctx.change("traits", None, species.trait_label(chosen, trait), f"a {chosen['name']} starts with it")
+
+    def species_label(self, data: Mapping[str, Any]) -> str:
+        got = species.totals(self.book, self.rules, data)
+        traits = ", ".join(species.trait_names(data))
+        return (f"{data['name']} ({got.creation_points} creation points, up to {got.disadvantage_limit} from "
+                f"Disadvantages{'; Traits: ' + traits if traits else ''})")
+
+    def affordable(self, data: Mapping[str, Any]) -> bool:
+        """Whether the species' pool buys every attribute its minimum (else no build of it is legal)."""
+        low = self.book.attribute_min_pips * len(self.book.attributes)
+        need = -(-low // self.book.per_die) * self.book.costs["attribute_die"]
+        return species.totals(self.book, self.rules, data).creation_points >= need
+
     def choose_class(self) -> None:
         book = self.book
         wanted = self.ctx.options.get("class") or self.ctx.options.get("career")
@@ -113,6 +181,11 @@ class Procedure:
                 raise UnknownName(f"the D6 creation pool has no class called '{wanted}'",
                                   hint=f"known classes: {', '.join(pool)}")
             pool = [found]
+        if self.exact:
+            fitting = self.fitting_classes(self.species, pool)
+            if not fitting:
+                self.refuse_pool([self.species], pool)
+            pool = fitting
         limits = book["pool"]["attribute_limits"]
         opts = tuple(
             Option(c, f"{c} (primary attribute {book.classes[c]['primary']}, up to {limits['primary_maximum_dice']}D)",
@@ -122,6 +195,35 @@ class Procedure:
         self.build.cls = self.ctx.choose(Decision("class", "Choose your base class", opts, context=self.status()))
         self.ctx.change("class", None, self.build.cls, "base class chosen")
 
+    def _start(self, cls: str) -> Build:
+        low = self.book.attribute_min_pips
+        return Build(cls=cls, attributes={a: low for a in self.book.attributes})
+
+    def fitting_classes(self, data: Mapping[str, Any], classes: list[str]) -> list[str]:
+        """The classes whose builds, for a character of species ``data``, can spend the whole pool."""
+        book, rules = self.book, self.rules
+        got, traits = species.totals(book, rules, data), species.trait_names(data)
+        return [c for c in classes
+                if can_spend(book, self._start(c), rules, ledger(book, self._start(c), rules, 0, got).left, traits)]
+
+    def refuse_pool(self, candidates: list[Mapping[str, Any]], classes: list[str]) -> NoReturn:
+        """No species and class on offer can spend its pool: a mistake in the house rules (or a species
+        whose pool cannot buy the minimum attributes), named with the most that can be spent."""
+        book, rules = self.book, self.rules
+        pools = {str(s["name"]): species.totals(book, rules, s).creation_points for s in candidates}
+        top = max(ledger(book, self._start(c), rules).spent + most(book, self._start(c), rules, species.trait_names(s))
+                  for c in classes for s in candidates)
+        who = f"a {classes[0]} can spend at most" if len(classes) == 1 else "no class can spend more than"
+        whose = ", ".join(f"{p} for a {n}" for n, p in pools.items())
+        if not self.exact:
+            raise LifepathError(f"under these house rules the creation pool ({whose}) cannot buy every attribute "
+                                f"its minimum", hint="raise creation_points")
+        raise LifepathError(
+            f"the house rule unspent_points=violation asks for the whole creation pool ({whose}) to be spent, "
+            f"but {who} {top} points on legal purchases",
+            hint="lower creation_points, or drop unspent_points=violation",
+        )
+
     def minimum_attributes(self) -> None:
         """Every attribute must be at least the minimum (1D): those dice are bought first."""
         low = self.book.attribute_min_pips
@@ -130,7 +232,7 @@ class Procedure:
         self.ctx.note(f"the minimum attributes cost {self.ledger().attributes} points; {self.status()}")
 
     def disadvantages(self) -> None:
-        book, limit = self.book, int(self.rules["disadvantage_limit"])
+        book, limit = self.book, self.allowance.disadvantage_limit
         while True:
             taken = {n for n, _ in self.build.disadvantages}
             room = limit - sum(p for _, p in self.build.disadvantages)
@@ -140,7 +242,7 @@ class Procedure:
                 if name in taken:
                     continue
                 for points in entry["points"]:
-                    if points <= room:
+                    if points <= room and self.fits(partial(_add_disadvantage, name, int(points))):
                         oid = f"{name} ({points})"
                         offers[oid] = (name, int(points))
                         opts.append(Option(oid, f"{name}: +{pts(points)}", float(self.weights["take_disadvantage"]),
@@ -177,6 +279,8 @@ class Procedure:
                 "advantage": self.advantage_offers(),
                 "special_ability": self.ability_offers(),
             }
+            if self.exact:
+                offers = {k: v for k, v in offers.items() if any(True for _ in self.fitting(k, v))}
             left = self.left()
             categories = self.weights["categories"]
             opts = [Option(k, labels[k], float(categories[k])) for k, v in offers.items() if v]
@@ -187,13 +291,47 @@ class Procedure:
                                               context=self.status()))
             if choice == DONE:
                 return
-            items = offers[choice]
+            items = list(self.fitting(choice, offers[choice])) if self.exact else offers[choice]
             sub = [p.option for p in items] + [Option(BACK, "Back to the menu", 0.0)]
             answer = self.ctx.choose(Decision(choice, f"{labels[choice]} ({pts(left)} left)", tuple(sub),
                                               context=self.status()))
             if answer == BACK:
                 continue
             next(p for p in items if p.option.id == answer).buy()
+
+    def fitting(self, kind: str, offers: list[Purchase]) -> Iterator[Purchase]:
+        """The offers of one kind after which the pool can still be spent exactly (unspent_points=violation),
+        found lazily (a menu of kinds needs only one of each). Any attribute die, skill rank or
+        specialisation rank leaves the same choices as any other of its kind (only the room left under
+        the caps counts), so each of those kinds is asked once; each Advantage and Special Ability on its own.
+        """
+        book, per = self.book, self.book.per_die
+
+        def die(b: Build) -> None:
+            need = per
+            for a in book.attributes:
+                step = max(min(need, book.attribute_max_pips(b.cls, a) - b.attributes[a]), 0)
+                b.attributes[a] += step
+                need -= step
+
+        def rank(ranks: Callable[[Build], dict[str, int]], keys: Mapping[str, str]) -> Callable[[Build], None]:
+            def change(b: Build) -> None:
+                for key, skill in keys.items():
+                    if ranks(b).get(key, 0) < book.rank_cap(b.cls, skill):
+                        ranks(b)[key] = ranks(b).get(key, 0) + 1
+                        return
+            return change
+
+        kinds: dict[str, Callable[[Build], None]] = {
+            "attribute": die,
+            "skill": rank(lambda b: b.skills, {s: s for s in book.skills}),
+            "specialisation": rank(lambda b: b.specialisations, book.specialisations),
+        }
+        if kind in kinds:
+            if offers and self.fits(kinds[kind]):
+                yield from offers
+            return
+        yield from (p for p in offers if p.change is None or self.fits(p.change))
 
     def set_attribute(self, name: str, pips: int, why: str) -> None:
         before = self.build.attributes[name]
@@ -290,7 +428,7 @@ class Procedure:
         return offers
 
     def advantage_offers(self) -> list[Purchase]:
-        taken = {n for n, _ in self.build.advantages}
+        taken = {n for n, _ in self.build.advantages} | set(self.species_traits)
         left = self.left()
         offers = []
         for name, entry in self.book.advantages.items():
@@ -301,6 +439,7 @@ class Procedure:
                     offers.append(Purchase(
                         Option(f"{name} ({points})", f"{name} at {pts(int(points))}", detail=entry["summary"]),
                         partial(self.take_advantage, name, int(points)),
+                        partial(_add_advantage, name, int(points)),
                     ))
         return offers
 
@@ -316,11 +455,12 @@ class Procedure:
         for name, entry in self.book.special_abilities.items():
             now = have.get(name, 0)
             cost = next_rank_cost(self.book, self.rules, name, now)
-            if now < int(entry["max_ranks"]) and cost <= left:
+            if now < int(entry["max_ranks"]) and cost <= left and name not in self.species_traits:
                 offers.append(Purchase(
                     Option(name, f"{name} rank {now} -> {now + 1} of {entry['max_ranks']} ({pts(cost)})",
                            detail=entry["summary"]),
                     partial(self.add_ability, name, cost),
+                    partial(_add_rank_of, name),
                 ))
         return offers
 
@@ -336,14 +476,37 @@ class Procedure:
 
     # -- the finished sheet -------------------------------------------------------------------------
 
+    def name_extranormal(self) -> None:
+        """Extranormal is listed with its type (Extranormal: Magic): one of the table's, or the person's own;
+        none when the house rule extranormal_minimum puts the ability out of the character's reach."""
+        entry = self.book.derived["extranormal"]
+        minimum = int(self.rules["extranormal_minimum"])
+        if not has_extranormal(self.book, self.build.attributes, minimum):
+            self.ctx.note(f"no {entry['name']} ability: neither {' nor '.join(entry['from'])} reaches {minimum}D "
+                          "(house rule extranormal_minimum)")
+            return
+        given = self.ctx.options.get("extranormal")
+        if given:
+            value = normalise(str(given))
+            self.ctx.note(f"Extranormal type given as a creation option: {value}")
+        else:
+            dice = derive(self.book, self.build.attributes).extranormal
+            value = self.ctx.choose(Decision(
+                "extranormal", f"Name the kind of your {entry['name']} ({dice}D): magic, psionics or another talent",
+                tuple(Option(t, t) for t in entry["types"]), free_text=True, context=self.status(),
+            ))
+        self.build.extranormal_type = find(entry["types"], value) or normalise(value)
+        self.ctx.change("extranormal type", None, self.build.extranormal_type, "the kind of extraordinary ability")
+
     def finish(self) -> None:
         book, sheet, build = self.book, self.ctx.sheet, self.build
         defaults = book.house_rule_defaults()
         build.house_rules = {k: v for k, v in sorted(self.rules.items()) if k in defaults and v != defaults[k]}
-        sheet.species = str(book["pool"]["species"])
+        sheet.species = str(self.species["name"])
         sheet.skills = {k: v for k, v in build.skills.items() if v}
         sheet.traits = (
-            [f"{n} (Advantage, {p})" for n, p in build.advantages]
+            [species.trait_label(self.species, t) for t in self.species["traits"]]
+            + [f"{n} (Advantage, {p})" for n, p in build.advantages]
             + [f"{n} (Disadvantage, {p})" for n, p in build.disadvantages]
             + [f"{n} (Special Ability, {r} rank{'s' if r != 1 else ''}, {ability_cost(book, self.rules, n, r)} points)"
                for n, r in build.special_abilities]
@@ -351,6 +514,10 @@ class Procedure:
         derived = derive(book, build.attributes).as_sheet(book)
         for name, value in derived.items():
             self.ctx.change(f"derived {name}", None, value, "computed from the attributes")
+        gifted = has_extranormal(book, build.attributes, int(self.rules["extranormal_minimum"]))
+        passive = passive_values(book, build.attributes, build.skills, build.specialisations, gifted)
+        self.ctx.change("passive values", None, dict(passive), "the number before the D, at least "
+                        f"{book['attributes']['passive']['minimum']}")
         led = self.ledger()
         if led.left:
             self.ctx.note(f"{pts(led.left)} left unspent")
@@ -359,6 +526,24 @@ class Procedure:
             "concept": build.concept,
             "specialisations": dict(build.to_dict(book)["specialisations"]),
             "derived": derived,
+            "extranormal_type": build.extranormal_type,
+            "passive": passive,
             "points": led.to_dict(),
             "build": build.to_dict(book),
         }
+        if self.species["traits"]:
+            sheet.extra["trait_notes"] = {str(t["name"]): str(t["note"]) for t in self.species["traits"]}
+
+
+def _add_disadvantage(name: str, points: int, build: Build) -> None:
+    build.disadvantages.append((name, points))
+
+
+def _add_advantage(name: str, points: int, build: Build) -> None:
+    build.advantages.append((name, points))
+
+
+def _add_rank_of(name: str, build: Build) -> None:
+    have = dict(build.special_abilities)
+    have[name] = have.get(name, 0) + 1
+    build.special_abilities = list(have.items())

@@ -41,7 +41,8 @@ def _skills(book: Book, chars: dict[str, int], skills: dict[str, int], specs: di
 
 
 def render(book: Book, character: Character) -> str:
-    """Name, concept and class / attributes / derived / skills / traits / points, one line each."""
+    """Name, concept, class and species / attributes / derived / passive values / skills / traits / the
+    species' trait notes (if it has Traits) / points, one line each."""
     sheet = character.sheet
     extra: dict[str, Any] = sheet.extra
     per = book.per_die
@@ -51,13 +52,26 @@ def render(book: Book, character: Character) -> str:
         heading += f", {extra['concept']}"
     heading += f" ({extra.get('class', '?')}, {sheet.species})"
     attrs = "  ".join(f"{a} {to_code(chars.get(a, 0), per)}" for a in book.attributes)
-    derived = "  ".join(f"{k} {v}" for k, v in extra.get("derived", {}).items())
+    kind, extranormal = extra.get("extranormal_type"), book.derived["extranormal"]["name"]
+
+    def shown(name: str, value: object) -> str:
+        if name != extranormal or "extranormal_type" not in extra:
+            return f"{name} {value}"
+        return f"{name}: {kind} {value}" if kind else f"{name}: none"
+
+    derived = "  ".join(shown(k, v) for k, v in extra.get("derived", {}).items())
+    passive = extra.get("passive", {})
+    passive_line = f"{book['attributes']['passive']['name']}: " + ", ".join(f"{k} {v}" for k, v in passive.items())
     skills = "Skills: " + _skills(book, chars, sheet.skills, extra.get("specialisations", {}))
     traits = "Traits: " + (", ".join(sheet.traits) or "none")
+    notes = extra.get("trait_notes", {})
+    species_line = f"{sheet.species} traits: " + "; ".join(f"{k}: {v.rstrip('.')}" for k, v in notes.items())
     pts = extra.get("points", {})
     bonus = f" + {pts.get('from_disadvantages', 0)} from Disadvantages" if pts.get("from_disadvantages") else ""
     points = (
         f"Points: {pts.get('spent', 0)} spent of {pts.get('pool', 0)} ({pts.get('creation_points', 0)} creation points"
         f"{bonus}), {pts.get('left', 0)} unspent"
     )
-    return "\n".join([heading, attrs, derived, skills, traits, points]) + "\n"
+    lines = [heading, attrs, derived, *([passive_line] if passive else []), skills, traits,
+             *([species_line] if notes else []), points]
+    return "\n".join(lines) + "\n"

@@ -8,8 +8,10 @@ from typing import Any
 
 from lifepath.tables import TableSet
 
+from .names import find
+
 PACKAGE = "lifepath.plugins.d6_pool"
-NAMES = ("attributes", "classes", "pool", "skills", "traits", "names")
+NAMES = ("attributes", "classes", "pool", "skills", "traits", "names", "species")
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,8 @@ class Book(TableSet):
         return {c["name"]: c for c in self["classes"]["classes"]}
 
     def find_class(self, text: str) -> str | None:
-        """A class name matched case-insensitively, or ``None``."""
-        low = text.strip().lower()
-        return next((name for name in self.classes if name.lower() == low), None)
+        """A class name, however spaced or cased (:func:`.names.find`), or ``None``."""
+        return find(self.classes, text)
 
     def attribute_max_pips(self, cls: str, attribute: str) -> int:
         """The most pips ``attribute`` may have at creation for a character of class ``cls``."""
@@ -75,8 +76,16 @@ class Book(TableSet):
 
     def rank_cap(self, cls: str, skill: str) -> int:
         """Most ranks at creation for ``skill`` (and each of its specialisations) for class ``cls``."""
+        return self.rank_caps[cls][skill]
+
+    @cached_property
+    def rank_caps(self) -> dict[str, dict[str, int]]:
+        """Every class's rank cap for every skill (asked for often while a pool is spent)."""
         caps = self["pool"]["rank_caps"]
-        return int(caps["class_skill"] if self.is_class_skill(cls, skill) else caps["other_skill"])
+        return {
+            cls: {s: int(caps["class_skill" if self.is_class_skill(cls, s) else "other_skill"]) for s in self.skills}
+            for cls in self.classes
+        }
 
     # -- traits -------------------------------------------------------------------------------------
 

@@ -32,10 +32,11 @@ def test_create_auto(tmp_path: Path) -> None:
     done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "7", "--out", str(out))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Hugo Thane, Street Cop (Adept, Human)"
-    assert lines[-1] == "Points: 85 spent of 85 (80 creation points + 5 from Disadvantages), 0 unspent"
+    assert lines[0] == "Hugo Thane, Street Cop (Leader, Quillkin)"
+    assert lines[-1] == "Points: 77 spent of 77 (74 creation points + 3 from Disadvantages), 0 unspent"
     export = json.loads(out.read_text(encoding="utf-8"))
-    assert export["sheet"]["extra"]["build"]["class"] == "Adept"
+    assert export["sheet"]["extra"]["build"]["class"] == "Leader"
+    assert export["sheet"]["extra"]["build"]["species"] == "Quillkin"
     checked = lifepath("check", str(out))
     assert checked.returncode == 0, checked.stderr
     assert "a legal D6 creation pool build" in checked.stdout
@@ -127,3 +128,26 @@ def test_check_malformed_build_has_no_traceback(tmp_path: Path) -> None:
     done = lifepath("check", str(broken))
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "not valid JSON" in done.stderr
+
+
+def test_auto_spends_a_large_pool_exactly_when_it_must(tmp_path: Path) -> None:
+    # issue 15, bug 7: with 192 points that had to be spent, --auto took Disadvantage points it could not
+    # spend and wrote a build its own check refused ("spent 192 of 194")
+    out = tmp_path / "npc.json"
+    done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "1", "--rule", "creation_points=192",
+                    "--rule", "unspent_points=violation", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].endswith(", 0 unspent")
+    checked = lifepath("check", str(out))
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_auto_refuses_a_pool_no_build_can_spend(tmp_path: Path) -> None:
+    out = tmp_path / "npc.json"
+    done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "1", "--rule", "creation_points=230",
+                    "--rule", "unspent_points=violation", "--out", str(out))
+    assert done.returncode == 2
+    assert ("asks for the whole creation pool (230 for a Human, 224 for a Quillkin) to be spent, but no class can "
+            "spend more than 198 points") in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not out.exists()

@@ -19,32 +19,45 @@ REGISTRY = make_registry()
 RULESET = REGISTRY.ruleset("d6-pool")
 
 GOLDEN_7 = (
-    "Hugo Thane, Street Cop (Adept, Human)\n"
-    "Agility 1D+2  Stamina 3D  Strength 1D+1  Intellect 3D  Perception 4D  Presence 3D\n"
-    "Willpower 3D  Extranormal 3D  Toughness 4  Move 6  Strength Damage 1D  Funds 3D\n"
-    "Skills: Marksmanship 2D+2 (+1), Stealth 3D+2 (+2), Sleight of Hand 2D+2 (+1), Brawling 2D+1 (+1) "
-    "[Dirty Fighting 3D+1 (+1)], Climbing: Rigging 3D+1 (+2), Scholarship 4D (+1), Medicine 4D (+1) "
-    "[Herbalism 5D (+1)], Languages 4D (+1), Search 5D (+1), Tracking: Urban 5D (+1), Insight 7D (+3), "
-    "Persuasion 4D (+1), Command 5D (+2) [Crew 6D (+1)]\n"
-    "Traits: Enemy (Disadvantage, 3), Fear of the Dark (Disadvantage, 1), Debt (Disadvantage, 1), "
-    "Combat Sense (Special Ability, 2 ranks, 4 points)\n"
-    "Points: 85 spent of 85 (80 creation points + 5 from Disadvantages), 0 unspent\n"
+    "Hugo Thane, Street Cop (Leader, Quillkin)\n"
+    "Agility 1D+2  Stamina 3D  Strength 1D+1  Intellect 2D  Perception 3D  Presence 4D\n"
+    "Willpower 3D  Extranormal: Magic 3D  Toughness 4  Move 6  Strength Damage 1D  Funds 3D\n"
+    "Passive: Agility 1, Stamina 3, Strength 1, Intellect 2, Perception 3, Presence 4, Willpower 3, "
+    "Extranormal 3, Sleight of Hand 2, Brawling 2, Medicine 3, Tracking 4, Insight 4, Persuasion 5, "
+    "Command 6, Intimidation 7, Climbing: Cliffs 2, Command: Rallying 7, Intimidation: Threats 8\n"
+    "Skills: Sleight of Hand 2D+2 (+1), Brawling 2D+1 (+1), Climbing: Cliffs 2D+1 (+1), Medicine 3D "
+    "(+1), Tracking 4D (+1), Insight 4D (+1), Persuasion 5D (+1), Command 6D (+2) [Rallying 7D (+1)], "
+    "Intimidation 7D (+3) [Threats 8D (+1)]\n"
+    "Traits: Lamplight Eyes (Quillkin Special Ability, 1 rank), Spined Hide (Quillkin Special Ability, 1 "
+    "rank), Burrow-Bred (Quillkin Disadvantage, 1), Fame (Advantage, 1), Abrasive (Disadvantage, 2), "
+    "Debt (Disadvantage, 1), Combat Sense (Special Ability, 2 ranks, 4 points)\n"
+    "Quillkin traits: Lamplight Eyes: Sees by starlight as well as a Human by a lantern; full sun adds 1 "
+    "to the difficulty of anything done by sight; Spined Hide: A coat of stiff quills: whoever grapples "
+    "a Quillkin bare-handed takes 1D damage each round they hold on; Burrow-Bred: Raised in tunnels: "
+    "open sky and wide plains add 1 to the difficulty of Willpower totals against fear\n"
+    "Points: 77 spent of 77 (74 creation points + 3 from Disadvantages), 0 unspent\n"
 )
 
 GOLDEN_11 = (
     "Ilse Wren, Kind Wizard (Scholar, Human)\n"
     "Agility 2D+2  Stamina 1D+1  Strength 2D  Intellect 3D+2  Perception 3D  Presence 2D+1\n"
-    "Willpower 2D  Extranormal 3D  Toughness 8  Move 5  Strength Damage 1D  Funds 3D\n"
+    "Willpower 2D  Extranormal: Magic 3D  Toughness 8  Move 5  Strength Damage 1D  Funds 3D\n"
+    "Passive: Agility 2, Stamina 1, Strength 2, Intellect 3, Perception 3, Presence 2, Willpower 2, "
+    "Extranormal 3, Acrobatics 3, Melee Combat 4, Marksmanship 3, Scholarship 4, Medicine 4, Languages "
+    "4, Search 5, Insight 4, Intimidation 3, Melee Combat: Knives 5, Climbing: Rigging 3, Medicine: "
+    "First Aid 5, Languages: Ciphers 5, Search: Hidden Doors 7\n"
     "Skills: Acrobatics 3D+2 (+1), Melee Combat 4D+2 (+2) [Knives 5D+2 (+1)], Marksmanship 3D+2 (+1), "
     "Climbing: Rigging 3D (+1), Scholarship 4D+2 (+1), Medicine 4D+2 (+1) [First Aid 5D+2 (+1)], "
     "Languages 4D+2 (+1) [Ciphers 5D+2 (+1)], Search 5D (+2) [Hidden Doors 7D (+2)], Insight 4D (+1), "
     "Intimidation 3D+1 (+1)\n"
-    "Traits: Patron (Advantage, 2), Debt (Disadvantage, 2), Combat Sense (Special Ability, 1 rank, 2 points), "
-    "Quick Reflexes (Special Ability, 1 rank, 3 points), Night Vision (Special Ability, 1 rank, 2 points)\n"
+    "Traits: Patron (Advantage, 2), Debt (Disadvantage, 2), Combat Sense (Special Ability, 1 rank, 2 "
+    "points), Quick Reflexes (Special Ability, 1 rank, 3 points), Night Vision (Special Ability, 1 rank, "
+    "2 points)\n"
     "Points: 82 spent of 82 (80 creation points + 2 from Disadvantages), 0 unspent\n"
 )
 
-SCRIPT_11 = {"class": "Scholar", "concept": "Kind Wizard", "name": "Ilse Wren", "disadvantage": ["Debt (2)", "done"]}
+SCRIPT_11 = {"class": "Scholar", "concept": "Kind Wizard", "name": "Ilse Wren", "species": "human",
+             "disadvantage": ["Debt (2)", "done"], "extranormal": "Magic"}
 
 
 # ------------------------------------------------------------------ golden characters
@@ -52,15 +65,18 @@ SCRIPT_11 = {"class": "Scholar", "concept": "Kind Wizard", "name": "Ilse Wren", 
 def test_golden_auto_seed_7() -> None:
     c = create_character(REGISTRY, "d6-pool", 7)
     assert RULESET.render(c) == GOLDEN_7
-    assert c.sheet.characteristics == {"Agility": 5, "Stamina": 9, "Strength": 4, "Intellect": 9, "Perception": 12,
-                                       "Presence": 9}
-    assert c.sheet.skills["Insight"] == 3
-    assert c.sheet.extra["class"] == "Adept"
+    assert c.sheet.characteristics == {"Agility": 5, "Stamina": 9, "Strength": 4, "Intellect": 6, "Perception": 9,
+                                       "Presence": 12}
+    assert c.sheet.skills["Intimidation"] == 3
+    assert c.sheet.extra["class"] == "Leader"
     assert c.sheet.extra["derived"] == {"Willpower": "3D", "Extranormal": "3D", "Toughness": 4, "Move": 6,
                                         "Strength Damage": "1D", "Funds": "3D"}
-    assert c.sheet.extra["points"]["spent"] == 85
-    assert RULESET.roster_fields(c) == {"species": "Human", "careers": "Adept", "age": "",
-                                        "profile": "Agi1D+2 Sta3D Str1D+1 Int3D Per4D Pre3D"}
+    assert c.sheet.extra["extranormal_type"] == "Magic"
+    assert c.sheet.extra["passive"]["Intimidation: Threats"] == 8
+    assert c.sheet.extra["points"]["spent"] == 77
+    assert c.sheet.extra["build"]["species"] == "Quillkin"
+    assert RULESET.roster_fields(c) == {"species": "Quillkin", "careers": "Leader", "age": "",
+                                        "profile": "Agi1D+2 Sta3D Str1D+1 Int2D Per3D Pre4D"}
 
 
 def test_golden_scripted_seed_11() -> None:
@@ -77,11 +93,11 @@ def test_golden_house_rules_seed_3() -> None:
     c = create_character(REGISTRY, "d6-pool", 3, rules=["creation_points=100", "special_ability_ranks=common"])
     build = c.sheet.extra["build"]
     assert build["house_rules"] == {"creation_points": 100, "special_ability_ranks": "common"}
-    assert c.sheet.extra["points"] == {"creation_points": 100, "from_disadvantages": 2, "pool": 102, "attributes": 60,
-                                       "skills": 26, "specialisations": 3, "advantages": 4, "special_abilities": 9,
-                                       "spent": 102, "left": 0}
+    assert c.sheet.extra["points"] == {"creation_points": 100, "from_disadvantages": 0, "pool": 100, "attributes": 60,
+                                       "skills": 24, "specialisations": 3, "advantages": 7, "special_abilities": 6,
+                                       "spent": 100, "left": 0}
     last = RULESET.render(c).splitlines()[-1]
-    assert last == "Points: 102 spent of 102 (100 creation points + 2 from Disadvantages), 0 unspent"
+    assert last == "Points: 100 spent of 100 (100 creation points), 0 unspent"
     assert RULESET.check_build(build) == []
     without = {k: v for k, v in build.items() if k != "house_rules"}
     assert any("(rule: creation pool)" in v for v in RULESET.check_build(without))
@@ -106,8 +122,8 @@ def test_export_build_is_the_checked_shape() -> None:
     c = create_character(REGISTRY, "d6-pool", 5)
     build = c.sheet.extra["build"]
     assert build["ruleset"] == "d6-pool"
-    assert set(build) <= {"ruleset", "name", "concept", "class", "attributes", "skills", "specialisations",
-                          "advantages", "disadvantages", "special_abilities", "house_rules"}
+    assert set(build) <= {"ruleset", "name", "concept", "species", "class", "extranormal_type", "attributes", "skills",
+                          "specialisations", "advantages", "disadvantages", "special_abilities", "house_rules"}
     assert RULESET.check_build(build) == []
 
 
