@@ -5,7 +5,7 @@ the Python API."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from lifepath.creation import create
@@ -19,7 +19,7 @@ RULESETS = ("nowhere-yet", "wormwood-drift", "d6-pool", "black-nova")
 SEEDS = (1, 7)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _export_text(ruleset: str, seed: int) -> str:
     character = create(REGISTRY, ruleset, seed=seed, chooser=PolicyChooser(seed))
     return character.to_json()

@@ -259,9 +259,9 @@ OWN: dict[str, tuple[Mutation, ...]] = {
                        extra("derived", "lifeblood"), extra("muster_credits", by=500)),
     "d6-pool": (d6_derived, d6_build_attribute, extra("derived", "Toughness"), extra("points", "left"),
                 extra("points", "spent"), extra("points", "pool", by=5)),
-    "black-nova": (seed_changed, perk_added, extra("hit_points"), extra("inventory_slots"), extra("melee_damage_multiplier"),
-                   extra("roll_bonuses", "Melee"), extra("build", "attributes", "Strength"),
-                   extra("build", "skills", "Science")),
+    "black-nova": (seed_changed, perk_added, extra("hit_points"), extra("inventory_slots"),
+                   extra("melee_damage_multiplier"), extra("roll_bonuses", "Melee"),
+                   extra("build", "attributes", "Strength"), extra("build", "skills", "Science")),
 }
 CASES = [
     pytest.param(ruleset, mutation, id=f"{ruleset}-{mutation.__name__}")
