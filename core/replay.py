@@ -305,7 +305,12 @@ def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
             f"{first + 1} {show(list(ex.decisions[first]))} on (the replay asks only {first})",
             compare.ABSENT, [list(p) for p in ex.decisions[first:]],
         ))
-    differences += _provenance(made_doc["provenance"], ex)
+    made_with = _provenance(made_doc["provenance"], ex)
+    differences += made_with
+    versions = ("provenance.ruleset", "provenance.plugins", "provenance.tables_sha256")
+    if any(d.where.startswith(versions) for d in made_with):
+        notes.append(f"an export made with another version of {ex.ruleset_id}, its plugins or its tables cannot be "
+                     "verified here: the replay proves only what the installed ones make")
     sheet, renames = _renames(made_doc["sheet"]["name"], ex)
     differences += renames
     differences += _sheet(made_doc["sheet"], sheet)
@@ -318,8 +323,8 @@ def _verdict(differences: list[Difference], notes: list[str], first: Difference 
     if first is not None and first.pointer.startswith("/history/"):
         index = int(first.pointer.split("/")[2])
     message = _message(differences, notes)
-    if stopped is not None and not any(d.part != "replay" for d in differences):
-        message = f"the replay stopped: {stopped}"
+    if stopped is not None and len(differences) == 1:
+        message = differences[0].text
     provenance = [d.text for d in differences if d.part == "provenance"]
     return Verdict(
         not differences, message, index,

@@ -237,3 +237,25 @@ def test_check_export_adds_the_build_rules_of_a_point_build() -> None:
 def test_check_export_of_a_lifepath_ruleset_is_the_replay() -> None:
     verdict = check_export(REGISTRY, export("nowhere-yet", 1))
     assert verdict.identical and verdict.checked_by == "replay"
+
+
+def test_another_ruleset_version_is_refused_and_says_what_a_replay_can_prove() -> None:
+    doc = export("d6-pool", 1)
+    doc["provenance"]["ruleset"]["version"] = "0.9.0"
+    verdict = verify(REGISTRY, doc)
+    assert not verdict.identical
+    assert verdict.message.splitlines()[1:] == [
+        '  - provenance.ruleset.version: "1.0.0" -> "0.9.0"',
+        "  (an export made with another version of d6-pool, its plugins or its tables cannot be verified here: "
+        "the replay proves only what the installed ones make)",
+    ]
+
+
+def test_a_replay_that_stops_says_at_which_event_and_why() -> None:
+    doc = export("nowhere-yet", 1)
+    doc["provenance"]["decisions"][0][1] = "dragon"
+    verdict = verify(REGISTRY, doc)
+    assert verdict.message == (
+        "the replay stopped at event 1: 'dragon' is not a legal answer to 'Choose your origin'. Legal answers: "
+        "human-male, human-female, avian, insectan, merfolk, reptilian."
+    )
