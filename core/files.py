@@ -108,13 +108,14 @@ def _bounded(stream: BinaryIO, name: str) -> bytes:
     chunks: list[bytes] = []
     size = 0
     while True:
-        chunk = stream.read(min(1 << 20, MAX_JSON_BYTES + 1 - size))
-        if not chunk:
-            return b"".join(chunks)
+        wanted = min(1 << 20, MAX_JSON_BYTES + 1 - size)
+        chunk = stream.read(wanted)
         chunks.append(chunk)
         size += len(chunk)
         if size > MAX_JSON_BYTES:
             raise _too_big(name)
+        if len(chunk) < wanted:  # a buffered read is short only at the end (one Ctrl-D at a terminal)
+            return b"".join(chunks)
 
 
 def _depth(value: Any) -> int:

@@ -4,6 +4,7 @@ the exit codes (0 identical, 1 differs, 2 cannot be replayed), standard input, a
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,22 @@ def test_check_of_an_untouched_lifepath_export_replays_it(run_cli, tmp_path: Pat
         "standard input: a character export, checked whole by replaying it as `lifepath verify` does",
         "standard input: identical: the seed and recorded decisions reproduce this character exactly",
     ]
+
+
+
+def test_verify_from_a_terminal_says_it_is_reading_standard_input(tmp_path: Path) -> None:
+    """A person who types `lifepath verify -` at a terminal is told it waits for them, on stderr."""
+    pexpect = pytest.importorskip("pexpect")
+    exe = Path(sys.executable).with_name("lifepath")
+    if not exe.exists():
+        pytest.skip("needs the installed lifepath script")
+    child = pexpect.spawn(str(exe), ["verify", "-"], encoding="utf-8", timeout=120, cwd=str(tmp_path))
+    child.expect_exact("reading standard input... (end it with Ctrl-D)")
+    child.setecho(False)
+    for line in json.dumps(export("black-nova", 7), indent=2).splitlines():  # short lines, as a person types
+        child.sendline(line)
+    child.sendeof()
+    child.expect_exact("standard input: identical")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
