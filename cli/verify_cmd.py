@@ -131,6 +131,7 @@ def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: st
                 verdict = replay(registry, as_made(data))
                 result = verdict.to_dict()
             except LifepathError as exc:  # a stored document that cannot be replayed: one result, not a stop
+                exc.file = exc.file or f"character {row.id}"
                 result = {"identical": False, "message": f"cannot be replayed: {exc.paragraph()}",
                           "checked_by": "replay", "differences": []}
             renamed = original_name(data)

@@ -122,3 +122,32 @@ def test_verify_from_a_terminal_says_it_is_reading_standard_input(tmp_path: Path
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_verify_a_campaign_as_json_and_a_stored_document_that_cannot_be_replayed(run_cli, tmp_path: Path) -> None:
+    """A stored character whose document cannot be replayed is one failed result; the others are still
+    verified (a real SQLite file, written through the store as ``lifepath import`` leaves it)."""
+    from lifepath.store import open_store
+    from lifepath.store.models import CharacterRow
+
+    from .conftest import REGISTRY
+
+    db = str(tmp_path / "campaign.db")
+    assert run_cli("campaign", "new", "Spinward", "--db", db).returncode == 0
+    for seed in ("1", "2"):
+        assert run_cli("create", "--auto", "--seed", seed, "--campaign", "Spinward", "--db", db).returncode == 0
+    with open_store(db, registry=REGISTRY) as store, store.write_session() as session:
+        row = session.get(CharacterRow, 2)
+        doc = json.loads(row.document)
+        doc["history"] = []
+        row.document = json.dumps(doc)
+        session.add(row)
+    done = run_cli("verify", "--campaign", "Spinward", "--json", "--db", db)
+    assert done.returncode == 1, done.stderr
+    results = json.loads(done.stdout)
+    assert [(r["id"], r["identical"]) for r in results] == [(1, True), (2, False)]
+    said = "cannot be replayed: character 2, at /history: the export's history is empty"
+    assert results[1]["message"].startswith(said)
+    text = run_cli("verify", "--campaign", "Spinward", "--db", db)
+    assert text.returncode == 1
+    assert "1 of 2 character(s) of campaign 'Spinward' replay exactly; 1 differ" in text.stdout

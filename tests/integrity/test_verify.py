@@ -259,3 +259,16 @@ def test_a_replay_that_stops_says_at_which_event_and_why() -> None:
         "the replay stopped at event 1: 'dragon' is not a legal answer to 'Choose your origin'. Legal answers: "
         "human-male, human-female, avian, insectan, merfolk, reptilian."
     )
+
+
+@pytest.mark.parametrize(("ruleset", "said"), [
+    ("black-nova", "'luck' is not part of a build"),
+    ("d6-pool", "at /luck: the field 'luck' is not one"),
+])
+def test_check_of_a_bare_build_reports_a_key_it_does_not_know(ruleset: str, said: str) -> None:
+    build = dict(export(ruleset, 1)["sheet"]["extra"]["build"])
+    rs = REGISTRY.ruleset(ruleset)
+    assert rs.check_build(build) == []
+    build["luck"] = 3
+    violations = rs.check_build(build)
+    assert len(violations) == 1 and said in violations[0] and "luck" in violations[0]
