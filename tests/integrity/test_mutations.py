@@ -120,8 +120,9 @@ def seed_not_a_number(doc: Doc) -> str:
 
 
 def ruleset_version(doc: Doc) -> str:
+    made = doc["provenance"]["ruleset"]["version"]
     doc["provenance"]["ruleset"]["version"] = "0.9.0"
-    return 'provenance.ruleset.version: "1.0.0" -> "0.9.0"'
+    return f'provenance.ruleset.version: "{made}" -> "0.9.0"'
 
 
 def tables_hash(doc: Doc) -> str:
