@@ -22,10 +22,34 @@ def load_export(path: Path) -> dict[str, object]:
     data = read_json(path, hint="give a file written by `lifepath create --json` or `lifepath export`")
     if not isinstance(data, dict) or "provenance" not in data or "history" not in data:
         raise LifepathError(
-            "this is not a character export (it has no provenance and history)", file=str(path),
+            "this is not a character export (it has no provenance and history)", file=shown_name(path),
             hint="give a file written by `lifepath create --json` or `lifepath export`",
         )
     return data
+
+
+def shown_name(path: Path) -> str:
+    """How a file given on the command line is named in messages (``-`` is standard input)."""
+    return "standard input" if str(path) == "-" else str(path)
+
+
+def replay_file(replay: Any, path: Path) -> Any:
+    """The verdict on the export in ``path``; an export that cannot be replayed is an error naming the file."""
+    from lifepath.errors import LifepathError
+    from lifepath.manager import get_registry
+
+    data = load_export(path)
+    try:
+        return replay(get_registry(), data)
+    except LifepathError as exc:
+        if exc.file is None:
+            exc.file = shown_name(path)
+        raise
+
+
+def echo_verdict(who: str, verdict: Any) -> None:
+    """One verdict as text: ``WHO: identical...``, or ``WHO: differs...`` and one line per difference."""
+    typer.echo(f"{who}: {verdict.message}")
 
 
 @friendly
@@ -35,14 +59,16 @@ def verify(
     ),
     campaign: str = typer.Option(None, "--campaign", "-c", help="Verify every character of this campaign."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list of results, differences as data."),
 ) -> None:
-    """Replay characters from their seed and recorded decisions; report identical or the first difference.
+    """Replay characters from their seed and recorded decisions; report identical or every difference.
 
-    Give an export file, a stored character's id, or --campaign NAME (stored characters are replayed with
-    their campaign's content folders). Exits 1 if any character differs.
+    Give an export file (- reads standard input), a stored character's id, or --campaign NAME (stored
+    characters are replayed with their campaign's content folders). Differences name the first differing
+    history event and every differing sheet and provenance field. Exits 1 if any character differs, 2 if
+    an export cannot be replayed at all (an unknown format, no history, an invalid seed).
     """
     from lifepath.errors import LifepathError
-    from lifepath.manager import get_registry
     from lifepath.replay import verify as replay
 
     if (target is None) == (campaign is None):
@@ -50,35 +76,43 @@ def verify(
             "say what to verify: an export file, a character id, or --campaign NAME",
             hint="e.g. `lifepath verify npc.json`, `lifepath verify 12` or `lifepath verify --campaign Spinward`",
         )
-    if target is not None and (Path(target).exists() or not target.strip().isdigit()):
+    if target is not None and (target == "-" or Path(target).exists() or not target.strip().isdigit()):
         path = Path(target)
-        if not path.exists():
+        if target != "-" and not path.exists():
             raise LifepathError(
                 f"there is no file called {target}, and it is not a character id",
                 hint="give an export file, or the id of a stored character (see `lifepath roster`)",
             )
-        data = load_export(path)
-        verdict = replay(get_registry(), data)
-        typer.echo(f"{path}: {verdict.message}")
+        verdict = replay_file(replay, path)
+        if as_json:
+            _echo_json([{"file": shown_name(path), **verdict.to_dict()}])
+        else:
+            echo_verdict(shown_name(path), verdict)
         if not verdict.identical:
             raise typer.Exit(1)
         return
-    if not _verify_stored(replay, target, campaign, db):
+    if not _verify_stored(replay, target, campaign, db, as_json):
         raise typer.Exit(1)
 
 
-def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: str | None) -> bool:
+def _echo_json(results: list[dict[str, Any]]) -> None:
+    typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
+
+
+def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: str | None, as_json: bool) -> bool:
     """Replay stored characters (one id, or a whole campaign); print one line each; True if all match.
 
     The campaign's content folders are loaded before the registry is built, so characters made with a
     content career or species replay as they were made.
     """
     from lifepath.cli.roster_cmd import open_db
+    from lifepath.errors import LifepathError
     from lifepath.manager import get_manager
     from lifepath.store.content import load_campaign_content
     from lifepath.store.documents import as_made, original_name
 
     differ = 0
+    results: list[dict[str, Any]] = []
     with open_db(db) as store, store.read_session() as session:
         if campaign is not None:
             camp = store.campaign(campaign, check_plugins=False, session=session)
@@ -93,12 +127,22 @@ def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: st
         store.check_plugins(camp, session=session)
         for row in rows:
             data = json.loads(store.document(row.id, session=session))
-            verdict = replay(registry, as_made(data))
+            try:
+                verdict = replay(registry, as_made(data))
+                result = verdict.to_dict()
+            except LifepathError as exc:  # a stored document that cannot be replayed: one result, not a stop
+                exc.file = exc.file or f"character {row.id}"
+                result = {"identical": False, "message": f"cannot be replayed: {exc.paragraph()}",
+                          "checked_by": "replay", "differences": []}
             renamed = original_name(data)
             note = f" (renamed from '{renamed}')" if renamed else ""
-            typer.echo(f"{row.id} {row.name}{note}: {verdict.message}")
-            differ += not verdict.identical
-    if campaign is not None:
+            results.append({"id": row.id, "name": row.name, **result})
+            if not as_json:
+                typer.echo(f"{row.id} {row.name}{note}: {result['message']}")
+            differ += not result["identical"]
+    if as_json:
+        _echo_json(results)
+    elif campaign is not None:
         summary = f"{len(rows) - differ} of {len(rows)} character(s) of campaign '{campaign}' replay exactly"
         typer.echo(summary + (f"; {differ} differ" if differ else ""))
     return differ == 0

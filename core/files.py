@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lifepath.errors import LifepathError
 
@@ -56,12 +58,108 @@ def write_atomic(path: Path, text: str) -> None:
         raise LifepathError(f"cannot write {path} ({exc.strerror})", hint=_HINT) from None
 
 
-def read_json(path: Path, *, hint: str) -> Any:
-    """The JSON document in ``path``; a file that cannot be read or parsed is a :class:`LifepathError`
-    naming the file (and the line), with ``hint`` for a syntax error."""
+#: the largest JSON file a command reads: an export of a long life is well under 1 MB
+MAX_JSON_BYTES = 64 * 1024 * 1024
+#: the deepest nesting of arrays and objects a command accepts (an export nests about 8 deep)
+MAX_JSON_DEPTH = 100
+STDIN = "-"
+
+
+def _announce(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _name(path: Path) -> str:
+    return "standard input" if str(path) == STDIN else str(path)
+
+
+def _read_bytes(path: Path, announce: Callable[[str], None]) -> bytes:
+    """At most :data:`MAX_JSON_BYTES` of ``path`` (``-``: standard input); more is a :class:`LifepathError`.
+
+    A path that is not a regular file (a FIFO, a device, a terminal on standard input) may block until
+    something writes to it, so ``reading NAME...`` is announced on stderr first.
+    """
+    name = _name(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        if str(path) == STDIN:
+            stream = sys.stdin.buffer
+            if sys.stdin.isatty():
+                announce(f"reading {name}... (end it with Ctrl-D)")
+            return _bounded(stream, name)
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_JSON_BYTES:
+            raise _too_big(name)
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+            announce(f"reading {name}...")
+        with path.open("rb") as stream:
+            return _bounded(stream, name)
     except OSError as exc:
-        raise LifepathError(f"cannot read {path} ({exc.strerror})") from None
+        raise LifepathError(f"cannot read {name} ({exc.strerror})") from None
+
+
+def _too_big(name: str) -> LifepathError:
+    return LifepathError(
+        f"{name} is larger than {MAX_JSON_BYTES // (1024 * 1024)} MB, the most lifepath reads from one JSON file",
+        hint="give a character export, a campaign export or a build file",
+    )
+
+
+def _bounded(stream: BinaryIO, name: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        wanted = min(1 << 20, MAX_JSON_BYTES + 1 - size)
+        chunk = stream.read(wanted)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > MAX_JSON_BYTES:
+            raise _too_big(name)
+        if len(chunk) < wanted:  # a buffered read is short only at the end (one Ctrl-D at a terminal)
+            return b"".join(chunks)
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = list(node.values())
+        if isinstance(node, list):
+            deepest = max(deepest, depth + 1)
+            if deepest > MAX_JSON_DEPTH:
+                return deepest
+            stack.extend((item, depth + 1) for item in node)
+    return deepest
+
+
+def _too_deep(name: str) -> LifepathError:
+    return LifepathError(
+        f"{name} nests arrays and objects more than {MAX_JSON_DEPTH} deep, which no lifepath file does",
+        hint="give a character export, a campaign export or a build file",
+    )
+
+
+def read_json(path: Path, *, hint: str, announce: Callable[[str], None] = _announce) -> Any:
+    """The JSON document in ``path`` (``-`` reads standard input); a file that cannot be read or parsed is
+    a :class:`LifepathError` naming the file (and the line), with ``hint`` for a syntax error.
+
+    At most :data:`MAX_JSON_BYTES` are read and arrays and objects may nest :data:`MAX_JSON_DEPTH` deep;
+    ``announce`` is told ``reading NAME...`` before a read that may block (a FIFO, a terminal).
+    """
+    name = _name(path)
+    data = _read_bytes(path, announce)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LifepathError(f"{name} is not UTF-8 text (byte {exc.start + 1})", hint=hint) from None
+    try:
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LifepathError(f"this is not valid JSON ({exc.msg})", file=str(path), line=exc.lineno, hint=hint) from None
+        raise LifepathError(f"this is not valid JSON ({exc.msg})", file=name, line=exc.lineno, hint=hint) from None
+    except RecursionError:
+        raise _too_deep(name) from None
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise _too_deep(name)
+    return value
