@@ -1,4 +1,11 @@
-"""Test set-up shared by every test: a private validation cache, so no test reads the user's."""
+"""Test set-up shared by every test: a private validation cache, so no test reads the user's, and skips
+that CI does not accept.
+
+A test whose skip reason starts with :data:`NEEDED_IN_CI` (a PostgreSQL server or URL, psycopg,
+matplotlib) is skipped on a developer's machine with that reason printed (``-rs`` is in ``addopts``), but
+FAILS when ``CI`` is ``true`` or ``1`` in the environment: in CI a missing part must not quietly turn a
+test into a skip.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +19,32 @@ os.environ.pop("LIFEPATH_DB", None)
 
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 PLUGINS = Path(__file__).parent / "plugins"
+
+#: the start of a skip reason that CI turns into a failure (see the module docstring)
+NEEDED_IN_CI = "needed in CI: "
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Under CI, a skip for something CI must have (reason starting with NEEDED_IN_CI) is a failure."""
+    report = yield
+    if report.skipped and in_ci() and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if NEEDED_IN_CI in reason:
+            report.outcome = "failed"
+            report.longrepr = f"{item.nodeid}: {reason.removeprefix('Skipped: ')} (CI is set: this may not be skipped)"
+    return report
 
 
 def lifepath_command() -> list[str]:
@@ -45,6 +72,25 @@ def run_cli(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
         )
 
     return run
+
+
+@pytest.fixture
+def without_modules(tmp_path: Path) -> Callable[..., dict[str, str]]:
+    """``without_modules("psycopg", ...)``: environment variables for a subprocess in which importing those
+    top-level packages raises ImportError, as when they are not installed (a folder first on PYTHONPATH
+    holds a package of that name whose ``__init__`` raises)."""
+
+    def env(*names: str) -> dict[str, str]:
+        shadow = tmp_path / "not-installed"
+        for name in names:
+            (shadow / name).mkdir(parents=True, exist_ok=True)
+            (shadow / name / "__init__.py").write_text(
+                f"raise ImportError({f'No module named {name!r} (hidden by the test)'!r})\n", encoding="utf-8"
+            )
+        path = os.pathsep.join(p for p in (str(shadow), os.environ.get("PYTHONPATH", "")) if p)
+        return {"PYTHONPATH": path}
+
+    return env
 
 
 IMPORTS_PROBE = """
