@@ -93,6 +93,96 @@ def without_modules(tmp_path: Path) -> Callable[..., dict[str, str]]:
     return env
 
 
+class Terminal:
+    """The installed ``lifepath`` running on a real pseudo-terminal (pexpect), as a person at a terminal
+    sees it: stdin, stdout and stderr are the terminal unless ``stdout_to`` sends standard output to a file.
+
+    Every wait is bounded by ``timeout`` seconds; the child is killed when the test ends.
+    """
+
+    #: a question's prompt: "> " at the start of a line (a throw panel's "-> SUCCESS" is not one)
+    PROMPT = "\n> "
+
+    def __init__(self, child: Any) -> None:
+        self.child = child
+        self.seen = ""
+
+    def expect(self, text: str) -> str:
+        """Wait for ``text`` (exact); returns what came before it."""
+        self.child.expect_exact(text)
+        self.seen += self.child.before + self.child.after
+        return str(self.child.before)
+
+    def answer(self, line: str) -> None:
+        """Wait for the next prompt and type ``line`` and Enter."""
+        self.expect(self.PROMPT)
+        self.child.sendline(line)
+
+    def answer_all(self, line: str = "1", limit: int = 500) -> str:
+        """Answer every remaining prompt with ``line`` until the program ends; returns the whole transcript."""
+        import pexpect
+
+        for _ in range(limit):
+            if self.child.expect_exact([self.PROMPT, pexpect.EOF]) == 1:
+                self.seen += self.child.before
+                return self.finish()
+            self.seen += self.child.before + self.child.after
+            self.child.sendline(line)
+        raise AssertionError(f"still asking after {limit} answers:\n{self.seen[-2000:]}")
+
+    def finish(self) -> str:
+        """Wait for the end; returns the transcript (``exit_code`` then holds the exit status)."""
+        import pexpect
+
+        if self.child.isalive() or not self.child.closed:
+            self.child.expect(pexpect.EOF)
+            self.seen += self.child.before
+        self.child.close()
+        return self.seen
+
+    @property
+    def exit_code(self) -> int | None:
+        return self.child.exitstatus  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def terminal(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[..., Terminal]:
+    """``terminal(*args, env=None, cwd=None, stdout_to=None, timeout=60)``: start the installed ``lifepath``
+    on a pseudo-terminal 120 columns wide, with the same private default database as ``run_cli``."""
+    try:
+        import pexpect
+    except ImportError:
+        pytest.skip(f"{NEEDED_IN_CI}pexpect is not installed (pip install pexpect)")
+
+    def start(
+        *args: str,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+        stdout_to: Path | None = None,
+        timeout: float = 60,
+    ) -> Terminal:
+        full_env = {
+            **os.environ,
+            "LIFEPATH_DB": str(tmp_path / "default.db"),
+            "TERM": "xterm-256color",
+            "COLUMNS": "120",
+            "LINES": "40",
+            **(env or {}),
+        }
+        command = [*lifepath_command(), *args]
+        if stdout_to is not None:  # the shell only redirects, then becomes lifepath
+            command = ["/bin/sh", "-c", 'out="$1"; shift; exec "$@" > "$out"', "sh", str(stdout_to), *command]
+        child = pexpect.spawn(
+            command[0], command[1:], env=full_env, cwd=str(cwd or tmp_path), timeout=timeout,
+            encoding="utf-8", dimensions=(40, 120),
+        )
+        child.delaybeforesend = None  # answer as soon as asked: no fixed pauses
+        request.addfinalizer(lambda: child.close(force=True))
+        return Terminal(child)
+
+    return start
+
+
 IMPORTS_PROBE = """
 import contextlib, io, json, sys
 from lifepath.cli.main import run

@@ -5,28 +5,38 @@ from __future__ import annotations
 import json
 
 
-def test_interactive_creation_shows_a_panel_for_every_throw(run_cli) -> None:
-    result = run_cli("create", "--seed", "5", env={"LIFEPATH_INTERACTIVE": "1"}, input="1\n" * 400)
-    assert result.returncode == 0, result.stderr
-    out = result.stderr
+def test_interactive_creation_shows_a_panel_for_every_throw(terminal, tmp_path) -> None:
+    """A person at a real terminal answers every question with "1"; every throw is shown as a panel and
+    the finished character is printed last."""
+    export = tmp_path / "me.json"
+    session = terminal("create", "--seed", "5", "--out", str(export))
+    out = session.answer_all("1")
+    assert session.exit_code == 0, out[-2000:]
     assert "Choose your origin" in out and "  1. Human (male)" in out
     assert out.count("|  target:") >= 3 and "dice:      2D6" in out and "modifier:" in out
     assert "SUCCESS" in out or "FAILURE" in out
-    panels = out.count("|  dice:")
-    assert " Age " in result.stdout.splitlines()[0] and "Choose" not in result.stdout
-    throws = json.loads(
-        run_cli("create", "--seed", "5", "--json", env={"LIFEPATH_INTERACTIVE": "1"}, input="1\n" * 400).stdout
-    )
-    assert panels == sum(1 for e in throws["history"] if e["type"] == "throw")
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    assert out.count("|  dice:") == sum(1 for e in doc["history"] if e["type"] == "throw")
+    asked = [e for e in doc["history"] if e["type"] == "decision" and not e.get("forced")]
+    assert out.count("\n> ") == len(asked) == len(doc["provenance"]["decisions"])
+    last = out.rstrip().splitlines()[-4:]  # the UCF block ends the transcript
+    assert " Age " in "".join(last) and f"Age {doc['sheet']['age']}" in out.rstrip().splitlines()[-4]
 
 
-def test_interactive_answers_by_name_and_retries_bad_input(run_cli) -> None:
-    answers = "dragon\n99\navian\n" + "1\n" * 400
-    result = run_cli("create", "--seed", "5", "--json", env={"LIFEPATH_INTERACTIVE": "1"}, input=answers)
-    assert result.returncode == 0
-    doc = json.loads(result.stdout)
+def test_interactive_answers_by_name_and_retries_bad_input(terminal, tmp_path) -> None:
+    """Standard output redirected to a file while the person plays: prompts stay on the terminal."""
+    saved = tmp_path / "me.json"
+    session = terminal("create", "--seed", "5", "--json", stdout_to=saved)
+    session.answer("dragon")
+    session.expect("please answer with a number from 1 to 6")
+    session.answer("99")
+    session.expect("please answer with a number from 1 to 6")
+    session.answer("avian")
+    out = session.answer_all("1")
+    assert session.exit_code == 0, out[-2000:]
+    doc = json.loads(saved.read_text(encoding="utf-8"))
     assert doc["sheet"]["species"] == "avian"
-    assert "please answer with a number from 1 to 6" in result.stderr
+    assert '"history"' not in out  # the JSON went to the file, not the terminal
 
 
 def test_interactive_without_a_terminal_says_to_use_auto(run_cli) -> None:

@@ -122,7 +122,7 @@ def store(store_url: str, registry: Registry) -> Iterator[object]:
 
 
 def cli_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("LIFEPATH_DB", "LIFEPATH_INTERACTIVE")}
+    env = {k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"}
     env.update(extra)
     return env
 
