@@ -19,8 +19,13 @@ def test_interactive_creation_shows_a_panel_for_every_throw(terminal, tmp_path) 
     assert out.count("|  dice:") == sum(1 for e in doc["history"] if e["type"] == "throw")
     asked = [e for e in doc["history"] if e["type"] == "decision" and not e.get("forced")]
     assert out.count("\n> ") == len(asked) == len(doc["provenance"]["decisions"])
-    last = out.rstrip().splitlines()[-4:]  # the UCF block ends the transcript
-    assert " Age " in "".join(last) and f"Age {doc['sheet']['age']}" in out.rstrip().splitlines()[-4]
+    # the transcript ends with the finished character in the UCF (the terminal shows \r\n line ends)
+    from lifepath import Character
+    from lifepath.testing import make_registry
+
+    ucf = make_registry("nowhere_yet").ruleset("nowhere-yet").render(Character.from_dict(doc))
+    assert f"Age {doc['sheet']['age']}" in ucf
+    assert out.replace("\r\n", "\n").endswith("\n" + ucf)
 
 
 def test_interactive_answers_by_name_and_retries_bad_input(terminal, tmp_path) -> None:
