@@ -55,16 +55,6 @@ def test_campaign_commands_name_an_unknown_campaign(run_cli, tmp_path, command) 
     )
 
 
-@pytest.mark.parametrize("ruleset", ["nowhere-yet", "wormwood-drift"])
-def test_check_refuses_an_export_that_holds_no_point_build(run_cli, tmp_path, ruleset) -> None:
-    made = run_cli("create", "--auto", "--seed", "1", "--ruleset", ruleset, "--json")
-    (tmp_path / "c.json").write_text(made.stdout, encoding="utf-8")
-    assert mistake(run_cli("check", "c.json")) == (
-        "error: c.json, at /sheet/extra/build: this character export holds no point-build. Only point-build "
-        "rulesets (d6-pool, black-nova) can be checked."
-    )
-
-
 @pytest.mark.parametrize(("ruleset", "name"), [("nowhere-yet", "Nowhere Yet"), ("wormwood-drift", "Wormwood Drift")])
 def test_check_refuses_a_build_for_a_ruleset_that_is_not_a_point_build(run_cli, tmp_path, ruleset, name) -> None:
     (tmp_path / "b.json").write_text(json.dumps({"ruleset": ruleset}), encoding="utf-8")

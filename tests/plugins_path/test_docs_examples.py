@@ -106,8 +106,11 @@ def test_the_provenance_example_has_the_real_fields(run_cli) -> None:
     fields = re.findall(r'^  "([a-z_0-9]+)":', example, flags=re.M)
     doc = json.loads(ok(run_cli("create", "--auto", "--seed", "1", "--json")))
     assert fields == list(doc["provenance"])
-    assert doc["provenance"]["ruleset"] == {"id": "nowhere-yet", "version": "1.0.0"}  # "Nowhere Yet is 1.0.0"
-    assert "Nowhere Yet 1.0.0" in ok(run_cli("rulesets"))
+    stated = re.search(r"Nowhere Yet is `([0-9.]+)`", (DOCS / "versions.md").read_text(encoding="utf-8"))
+    assert stated is not None
+    assert f'"ruleset": {{"id": "nowhere-yet", "version": "{stated[1]}"}}' in example
+    assert doc["provenance"]["ruleset"] == {"id": "nowhere-yet", "version": stated[1]}
+    assert f"Nowhere Yet {stated[1]} " in ok(run_cli("rulesets"))
 
 
 def test_an_unreadable_requirement_is_refused_as_the_page_says(run_cli, folder: Path) -> None:
