@@ -80,7 +80,7 @@ def create(
         if auto:
             chooser: Any = PolicyChooser(seed)
         else:
-            if not sys.stdin.isatty() and not _forced_interactive():
+            if not sys.stdin.isatty():
                 raise LifepathError(
                     "interactive creation needs a terminal to ask you questions",
                     hint="run it in a terminal, or add --auto to let the NPC policy answer",
@@ -109,9 +109,3 @@ def create(
         sys.stdout.write(rs.render(character))
     else:
         sys.stdout.write(rs.render(character))
-
-
-def _forced_interactive() -> bool:
-    import os
-
-    return os.environ.get("LIFEPATH_INTERACTIVE") == "1"

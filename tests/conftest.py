@@ -1,4 +1,11 @@
-"""Test set-up shared by every test: a private validation cache, so no test reads the user's."""
+"""Test set-up shared by every test: a private validation cache, so no test reads the user's, and skips
+that CI does not accept.
+
+A test whose skip reason starts with :data:`NEEDED_IN_CI` (a PostgreSQL server or URL, psycopg,
+matplotlib) is skipped on a developer's machine with that reason printed (``-rs`` is in ``addopts``), but
+FAILS when ``CI`` is ``true`` or ``1`` in the environment: in CI a missing part must not quietly turn a
+test into a skip.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +19,32 @@ os.environ.pop("LIFEPATH_DB", None)
 
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 PLUGINS = Path(__file__).parent / "plugins"
+
+#: the start of a skip reason that CI turns into a failure (see the module docstring)
+NEEDED_IN_CI = "needed in CI: "
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Under CI, a skip for something CI must have (reason starting with NEEDED_IN_CI) is a failure."""
+    report = yield
+    if report.skipped and in_ci() and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if NEEDED_IN_CI in reason:
+            report.outcome = "failed"
+            report.longrepr = f"{item.nodeid}: {reason.removeprefix('Skipped: ')} (CI is set: this may not be skipped)"
+    return report
 
 
 def lifepath_command() -> list[str]:
@@ -45,6 +72,115 @@ def run_cli(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
         )
 
     return run
+
+
+@pytest.fixture
+def without_modules(tmp_path: Path) -> Callable[..., dict[str, str]]:
+    """``without_modules("psycopg", ...)``: environment variables for a subprocess in which importing those
+    top-level packages raises ImportError, as when they are not installed (a folder first on PYTHONPATH
+    holds a package of that name whose ``__init__`` raises)."""
+
+    def env(*names: str) -> dict[str, str]:
+        shadow = tmp_path / "not-installed"
+        for name in names:
+            (shadow / name).mkdir(parents=True, exist_ok=True)
+            (shadow / name / "__init__.py").write_text(
+                f"raise ImportError({f'No module named {name!r} (hidden by the test)'!r})\n", encoding="utf-8"
+            )
+        path = os.pathsep.join(p for p in (str(shadow), os.environ.get("PYTHONPATH", "")) if p)
+        return {"PYTHONPATH": path}
+
+    return env
+
+
+class Terminal:
+    """The installed ``lifepath`` running on a real pseudo-terminal (pexpect), as a person at a terminal
+    sees it: stdin, stdout and stderr are the terminal unless ``stdout_to`` sends standard output to a file.
+
+    Every wait is bounded by ``timeout`` seconds; the child is killed when the test ends.
+    """
+
+    #: a question's prompt: "> " at the start of a line (a throw panel's "-> SUCCESS" is not one)
+    PROMPT = "\n> "
+
+    def __init__(self, child: Any) -> None:
+        self.child = child
+        self.seen = ""
+
+    def expect(self, text: str) -> str:
+        """Wait for ``text`` (exact); returns what came before it."""
+        self.child.expect_exact(text)
+        self.seen += self.child.before + self.child.after
+        return str(self.child.before)
+
+    def answer(self, line: str) -> None:
+        """Wait for the next prompt and type ``line`` and Enter."""
+        self.expect(self.PROMPT)
+        self.child.sendline(line)
+
+    def answer_all(self, line: str = "1", limit: int = 500) -> str:
+        """Answer every remaining prompt with ``line`` until the program ends; returns the whole transcript."""
+        import pexpect
+
+        for _ in range(limit):
+            if self.child.expect_exact([self.PROMPT, pexpect.EOF]) == 1:
+                self.seen += self.child.before
+                return self.finish()
+            self.seen += self.child.before + self.child.after
+            self.child.sendline(line)
+        raise AssertionError(f"still asking after {limit} answers:\n{self.seen[-2000:]}")
+
+    def finish(self) -> str:
+        """Wait for the end; returns the transcript (``exit_code`` then holds the exit status)."""
+        import pexpect
+
+        if self.child.isalive() or not self.child.closed:
+            self.child.expect(pexpect.EOF)
+            self.seen += self.child.before
+        self.child.close()
+        return self.seen
+
+    @property
+    def exit_code(self) -> int | None:
+        return self.child.exitstatus  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def terminal(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[..., Terminal]:
+    """``terminal(*args, env=None, cwd=None, stdout_to=None, timeout=60)``: start the installed ``lifepath``
+    on a pseudo-terminal 120 columns wide, with the same private default database as ``run_cli``."""
+    try:
+        import pexpect
+    except ImportError:
+        pytest.skip(f"{NEEDED_IN_CI}pexpect is not installed (pip install pexpect)")
+
+    def start(
+        *args: str,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+        stdout_to: Path | None = None,
+        timeout: float = 60,
+    ) -> Terminal:
+        full_env = {
+            **os.environ,
+            "LIFEPATH_DB": str(tmp_path / "default.db"),
+            "TERM": "xterm-256color",
+            "COLUMNS": "120",
+            "LINES": "40",
+            **(env or {}),
+        }
+        command = [*lifepath_command(), *args]
+        if stdout_to is not None:  # the shell only redirects, then becomes lifepath
+            command = ["/bin/sh", "-c", 'out="$1"; shift; exec "$@" > "$out"', "sh", str(stdout_to), *command]
+        child = pexpect.spawn(
+            command[0], command[1:], env=full_env, cwd=str(cwd or tmp_path), timeout=timeout,
+            encoding="utf-8", dimensions=(40, 120),
+        )
+        child.delaybeforesend = None  # answer as soon as asked: no fixed pauses
+        request.addfinalizer(lambda: child.close(force=True))
+        return Terminal(child)
+
+    return start
 
 
 IMPORTS_PROBE = """

@@ -17,10 +17,10 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Run:
-    """``cli(*args)``: run the real installed ``lifepath`` in ``tmp_path`` (a private default database)."""
+    """``cli(*args, env={...})``: run the real installed ``lifepath`` in ``tmp_path`` (a private default database)."""
 
-    def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-        env = {**os.environ, "LIFEPATH_DB": str(tmp_path / "default.db"), "PYTHONIOENCODING": "utf-8"}
+    def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "LIFEPATH_DB": str(tmp_path / "default.db"), "PYTHONIOENCODING": "utf-8", **(env or {})}
         return subprocess.run(
             [LIFEPATH, *args], capture_output=True, text=True, encoding="utf-8", env=env, cwd=cwd or tmp_path,
             timeout=600,

@@ -99,21 +99,73 @@ def test_zero_term_npcs(cli) -> None:
         assert c["provenance"]["options"]["terms"] == 0
 
 
-def test_career_weights_steer_the_first_career(cli) -> None:
-    """Navy=3, Scout=1: the first career chosen is the Navy with probability 3/4.
+class FirstCareer(Exception):
+    """Ends a creation at its first career decision, carrying the answer."""
 
-    With n = 600 the standard error of the share is sqrt(3/4 * 1/4 / 600) = 0.0177; the test allows four
-    (0.071), which a correct engine passes for any seed and a wrong weighting (1/2, or ignoring the
-    weights: 1/24) fails by far.
-    """
-    n = 600
+
+class StopAtFirstCareer:
+    """The NPC policy of one character, stopped once it has chosen its first career (the rest of a life
+    is not needed to count first careers)."""
+
+    trusted = True
+
+    def __init__(self, seed: int) -> None:
+        from lifepath.decisions import PolicyChooser
+
+        self.policy = PolicyChooser(seed)
+
+    def choose(self, decision):
+        answer = self.policy.choose(decision)
+        if decision.key == "career":
+            raise FirstCareer(answer)
+        return answer
+
+
+def first_careers(weights: dict[str, float], n: int, batch_seed: int) -> list[str]:
+    """The first career chosen by characters 0..n-1 of a batch, as `generate --career` makes them."""
+    from lifepath.creation import create
+    from lifepath.houserules import resolve
+    from lifepath.testing import make_registry
+
+    registry = make_registry("nowhere_yet")
+    rules = resolve(registry.declaration("nowhere-yet"))
+    firsts = []
+    for i in range(n):
+        seed = derive_seed(batch_seed, i)
+        try:
+            create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=StopAtFirstCareer(seed),
+                   options={"career_weights": weights})
+        except FirstCareer as chosen:
+            firsts.append(chosen.args[0])
+    return firsts
+
+
+def test_career_weights_reach_each_character(cli) -> None:
+    """`generate --career Navy=3 --career scout`: the weights are recorded, and every character's first
+    career is the one the policy draws under exactly those weights."""
+    n = 120
     args = ("--count", str(n), "--seed", "5", "--format", "jsonl", "--career", "Navy=3", "--career", "scout")
     characters = jsonl(ok(cli("generate", *args)))
-    firsts = Counter(next(a for k, a in c["provenance"]["decisions"] if k == "career") for c in characters)
-    assert set(firsts) == {"navy", "scout"}
-    share = firsts["navy"] / n
-    assert abs(share - 0.75) < 4 * math.sqrt(0.75 * 0.25 / n), firsts
     assert characters[0]["provenance"]["options"]["career_weights"] == {"Navy": 3, "Scout": 1}
+    firsts = [next(a for k, a in c["provenance"]["decisions"] if k == "career") for c in characters]
+    assert firsts == first_careers({"Navy": 3, "Scout": 1}, n, 5)
+    assert set(firsts) == {"navy", "scout"}
+
+
+def test_career_weights_steer_the_first_career() -> None:
+    """Navy=3, Scout=1: the first career chosen is the Navy with probability 3/4.
+
+    With n = 5,000 the standard error of the share is sqrt(3/4 * 1/4 / 5000) = 0.0061; the test allows
+    four (+/-0.0245: a band a correct engine leaves about once in 15,800 batches; the seed is fixed). A
+    weighting one step off fails by far: 2:1 gives 2/3 (13 standard errors away), 4:1 gives 4/5 (8 away).
+    """
+    n = 5000
+    firsts = Counter(first_careers({"Navy": 3, "Scout": 1}, n, 5))
+    assert set(firsts) == {"navy", "scout"}
+    tolerance = 4 * math.sqrt(0.75 * 0.25 / n)
+    assert abs(firsts["navy"] / n - 0.75) < tolerance, firsts
+    for wrong in (2 / 3, 4 / 5):
+        assert abs(firsts["navy"] / n - wrong) > 2 * tolerance
 
 
 def test_csv_has_a_header_and_one_row_per_character(cli) -> None:

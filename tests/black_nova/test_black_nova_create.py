@@ -4,7 +4,6 @@ the interactive steps (points left and reasons shown), house rules, options and 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -485,20 +484,21 @@ def test_cli_create_json_is_deterministic_and_verifies(tmp_path: Path) -> None:
     assert "identical" in verified.stdout
 
 
-def test_cli_interactive_session() -> None:
-    """A person at a terminal: numbered options, points left at every step, refused answers asked again."""
+def test_cli_interactive_session(terminal, tmp_path) -> None:
+    """A person at a terminal: numbered options, points left at every step, refused answers asked again.
+    Standard output goes to a file, as in `create > me.txt`, so it carries only the character."""
     answers = ["Zed Quarry", "1", "1", "1", "ESP", "Strength", "Inscrutable", "Dexterity", "Dexterity"] + ["1"] * 7
-    env = {**os.environ, "LIFEPATH_INTERACTIVE": "1"}
-    result = subprocess.run(
-        [lifepath_exe(), "create", "--ruleset", "black-nova", "--seed", "5", "--rule", "esp_and_inscrutable=exclusive"],
-        input="\n".join(answers) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
+    printed = tmp_path / "character.txt"
+    session = terminal(
+        "create", "--ruleset", "black-nova", "--seed", "5", "--rule", "esp_and_inscrutable=exclusive",
+        stdout_to=printed,
     )
+    for answer in answers:
+        session.answer(answer)
+    out = session.finish()
+    result = subprocess.CompletedProcess([], session.exit_code, printed.read_text(encoding="utf-8"), out)
     assert result.returncode == 0, result.stdout + result.stderr
-    out = result.stderr  # prompts go to stderr; stdout carries only the character
+    assert "Zed Quarry: Strength 3" not in out  # the terminal shows the questions, the file holds the character
     for n in range(6, 0, -1):
         assert f"Attribute points: {n} of 6 left." in out
     for n in range(7, 0, -1):

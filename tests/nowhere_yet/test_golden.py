@@ -1,8 +1,13 @@
 """Golden characters: fixed seeds (and a few scripted answers) give known characters, byte for byte.
 
 Each case also asserts the situation it was chosen to cover, so a golden file that stopped covering
-its case fails even when regenerated. To regenerate after a deliberate rules change:
-``LIFEPATH_REGEN_GOLDEN=1 pytest tests/nowhere_yet/test_golden.py`` and review the diff.
+its case fails, and is not written, when regenerated. The tests only read the golden files; to
+regenerate them after a deliberate rules change run ``python tests/regen_goldens.py`` (it calls
+:func:`regenerate` here) and review ``git diff tests/nowhere_yet/golden``.
+
+Besides the JSON exports, ``golden/ucf/`` holds the Universal Character Format text of a few characters,
+typed out in full (README's seed-269 block among them): the renderer is checked against fixed text, not
+against text rebuilt with its own formatting.
 """
 
 from __future__ import annotations
@@ -106,19 +111,67 @@ for origin in ("human-male", "human-female", "avian", "insectan", "merfolk", "re
     )
 
 
+UCF = GOLDEN / "ucf"
+#: characters whose UCF text is fixed: seed, house rules, options, and what each shows
+UCF_CASES: dict[str, dict[str, Any]] = {
+    "seed-269": {"seed": 269},  # README's example: rank title, noble title, pension, repeated equipment
+    "seed-11-debt": {"seed": 11},  # no cash and a debt, four careers
+    "seed-18-dead": {"seed": 18, "rules": ["crisis=printed"]},  # dead, an alien origin's trait line
+    "seed-100-avian": {"seed": 100, "options": {"species": "avian"}},  # slow speed with a half metre
+    "seed-100-insectan": {"seed": 100, "options": {"species": "insectan"}},  # caste name in place of a title
+    "seed-4-no-career": {"seed": 4, "options": {"terms": 0}},  # no career, no equipment line
+}
+
+
+def make(spec: dict[str, Any]) -> Character:
+    return create_character(
+        REGISTRY, "nowhere-yet", spec["seed"], rules=spec.get("rules", ()), options=spec.get("options")
+    )
+
+
+def regenerate() -> list[Path]:
+    """Write every golden file from the current code; returns the files whose text changed. A case whose
+    seed no longer covers its situation raises instead of being written (choose another seed)."""
+    changed = []
+    UCF.mkdir(exist_ok=True)
+    outputs: list[tuple[Path, str]] = []
+    for name, (spec, covers) in sorted(CASES.items()):
+        character = make(spec)
+        if not covers(character):
+            raise SystemExit(f"seed no longer covers the case '{name}': pick another seed in CASES")
+        outputs.append((GOLDEN / f"{name}.json", character.to_json()))
+    for name, spec in sorted(UCF_CASES.items()):
+        outputs.append((UCF / f"{name}.txt", REGISTRY.ruleset("nowhere-yet").render(make(spec))))
+    for path, text in outputs:
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def test_regeneration_is_a_command_not_a_test_switch() -> None:
+    if os.environ.get("LIFEPATH_REGEN_GOLDEN"):
+        pytest.fail("tests never write golden files: unset LIFEPATH_REGEN_GOLDEN and run python tests/regen_goldens.py")
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_character(name: str) -> None:
     spec, covers = CASES[name]
-    character = create_character(
-        REGISTRY, "nowhere-yet", spec["seed"], rules=spec.get("rules", ()), options=spec.get("options")
-    )
+    character = make(spec)
     assert covers(character), f"seed no longer covers the case '{name}'"
-    path = GOLDEN / f"{name}.json"
-    text = character.to_json()
-    if os.environ.get("LIFEPATH_REGEN_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    assert character.to_json() == (GOLDEN / f"{name}.json").read_text(encoding="utf-8")
     assert verify(REGISTRY, character.to_dict()).identical
+
+
+@pytest.mark.parametrize("name", sorted(UCF_CASES))
+def test_ucf_text_of_a_known_character(name: str) -> None:
+    expected = (UCF / f"{name}.txt").read_text(encoding="utf-8")
+    assert REGISTRY.ruleset("nowhere-yet").render(make(UCF_CASES[name])) == expected
+
+
+def test_the_ucf_files_are_the_listed_cases() -> None:
+    assert sorted(p.stem for p in UCF.glob("*.txt")) == sorted(UCF_CASES)
+    assert sorted(p.stem for p in GOLDEN.glob("*.json")) == sorted(CASES)
 
 
 def test_insectan_caste_replaces_social_standing() -> None:
@@ -142,19 +195,3 @@ def test_avian_dice_and_flyer_skill() -> None:
 def test_reptilian_natural_weapons() -> None:
     c = create_character(REGISTRY, "nowhere-yet", 100, options={"species": "reptilian"})
     assert c.sheet.skills.get("Melee Combat (Natural Weapons)", -1) >= 0
-
-
-def test_ucf_layout_of_a_known_character() -> None:
-    c = create_character(REGISTRY, "nowhere-yet", 269)
-    lines = REGISTRY.ruleset("nowhere-yet").render(c).splitlines()
-    upp = "".join(
-        "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"[c.sheet.characteristics[k]]
-        for k in ("Str", "Dex", "End", "Int", "Edu", "Soc")
-    )
-    assert lines[0].endswith(f"{upp} Age {c.sheet.age}")
-    assert lines[1].startswith(
-        ", ".join(f"{r.name} ({r.terms} term{'s' if r.terms != 1 else ''})" for r in c.sheet.careers)
-    )
-    assert f"Cr{c.sheet.credits:,}" in lines[1]
-    names = [s.rsplit("-", 1)[0] for s in lines[2].split(", ")]
-    assert names == sorted(names)

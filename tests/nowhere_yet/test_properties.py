@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from lifepath.testing import create_character, make_registry
 REGISTRY = make_registry("nowhere_yet")
 SPECIES = {s.id: s.data for s in REGISTRY.species("nowhere-yet").values()}
 SEEDS = st.integers(0, 2**31 - 1)
+MUSTER = re.compile(r"^mustering out of .+: (\d+) benefit roll\(s\)$")
 
 
 def held_terms(c: Character) -> int:
@@ -46,8 +48,17 @@ def test_every_default_character_obeys_the_rules(seed: int) -> None:
     assert sheet.total_terms <= 7 or held_terms(c) >= sheet.total_terms - 7
     for code, value in sheet.characteristics.items():
         assert 1 <= value <= species["characteristics"][code]["maximum"], (code, value)
-    assert len(decisions(c, "benefit-table")) >= decisions(c, "benefit-table").count("cash")
-    assert decisions(c, "benefit-table").count("cash") <= 3
+    # one benefit-table decision per benefit roll announced at mustering out, one cash throw per "cash",
+    # at most three cash rolls in a life, and "cash" no longer offered once three are taken
+    owed = sum(int(m[1]) for e in c.history if e["type"] == "note" and (m := MUSTER.match(e["text"])))
+    tables = [e for e in c.history if e["type"] == "decision" and e["key"] == "benefit-table"]
+    assert len(tables) == owed
+    cash = [e["answer"] for e in tables].count("cash")
+    assert cash == sum(1 for e in c.history if e["type"] == "throw" and e["purpose"].startswith("cash benefit:"))
+    assert cash <= 3
+    for i, e in enumerate(tables):
+        taken = [t["answer"] for t in tables[:i]].count("cash")
+        assert ("cash" in e["options"]) == (taken < 3), (i, taken, e["options"])
     assert decisions(c, "failed-qualification").count("draft") <= 1
     mishaps = sum(1 for e in c.history if e["type"] == "note" and "mishap" in e)
     prison = sum(1 for e in c.history if e["type"] == "note" and e.get("mishap") == "prison")

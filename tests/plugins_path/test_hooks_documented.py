@@ -1,6 +1,7 @@
 """Every hookspec in lifepath.hookspecs is documented in docs/plugins/hooks.md (its name and each of its
-parameters in its own section, with firstresult stated and an example) and is exercised by at least one
-test under tests/ (the tests, or the test plugins they install, mention it by name)."""
+parameters in its own section, with firstresult stated and an example) and is really called by the core:
+a recording plugin, registered like any other, sees each hook called while rulesets are registered and
+characters are made."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lifepath import hookspecs
+from lifepath import Character, hookspecs
+from lifepath.hookspecs import hookimpl
+from lifepath.testing import create_character, make_registry
 
 REPO = Path(__file__).resolve().parents[2]
 HOOKS_MD = REPO / "docs" / "plugins" / "hooks.md"
@@ -58,17 +61,94 @@ def test_no_section_documents_a_hook_that_does_not_exist() -> None:
     assert documented == set(HOOKS)
 
 
-def python_files_under_tests() -> list[Path]:
-    """Python files under tests/ (test modules and the test plugins they install), not this one and not
-    build artefacts."""
-    me = Path(__file__).resolve()
-    return [
-        p for p in TESTS.rglob("*.py")
-        if p.resolve() != me and not {"build", "__pycache__"} & set(p.parts)
-    ]
+class Recorder:
+    """A plugin implementing every hookspec (run first, answering nothing) that records each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, object]]] = []
+        for hook in HOOKS:
+            params = list(inspect.signature(getattr(hookspecs, hook)).parameters)
+            setattr(self, hook, self._impl(hook, params))
+
+    def _impl(self, hook: str, params: list[str]) -> object:
+        # pluggy passes a hook implementation the arguments its signature names, so build one with the
+        # hookspec's own parameter names
+        arguments = ", ".join(f"{p}={p}" for p in params)
+        source = f"def {hook}({', '.join(params)}):\n    record({hook!r}, dict({arguments}))\n"
+        namespace: dict[str, object] = {"record": lambda name, args: self.calls.append((name, args))}
+        exec(source, namespace)
+        return hookimpl(tryfirst=True)(namespace[hook])
+
+    def called(self, hook: str) -> list[dict[str, object]]:
+        return [args for name, args in self.calls if name == hook]
+
+
+@pytest.fixture(scope="module")
+def recorded() -> tuple[Recorder, dict[str, tuple[Character, list[tuple[str, dict[str, object]]]]]]:
+    """Register the recorder beside the shipped plugins, then make characters that meet every hook: in
+    Nowhere Yet a human (no traits), an avian (traits) and seed 18 (crises), and one character of every
+    other ruleset. Returns the recorder and, per character, the character and the calls made for it."""
+    recorder = Recorder()
+    registry = make_registry(extra=[("recorder", recorder)])
+    made = {}
+    for label, ruleset, seed, options in [
+        ("human", "nowhere-yet", 1, {"species": "human-male"}),
+        ("avian", "nowhere-yet", 100, {"species": "avian"}),
+        ("crises", "nowhere-yet", 18, None),
+        *((other, other, 3, None) for other in registry.rulesets() if other != "nowhere-yet"),
+    ]:
+        start = len(recorder.calls)
+        character = create_character(registry, ruleset, seed, options=options)
+        made[label] = (character, recorder.calls[start:])
+    return recorder, made
 
 
 @pytest.mark.parametrize("hook", HOOKS)
-def test_each_hook_is_exercised_by_a_test(hook: str) -> None:
-    users = [p for p in python_files_under_tests() if hook in p.read_text(encoding="utf-8")]
-    assert users, f"no test under tests/ exercises {hook} (nor installs a plugin implementing it)"
+def test_each_hook_is_called_by_the_core(hook: str, recorded) -> None:
+    recorder, _made = recorded
+    assert recorder.called(hook), f"the core never called {hook} while rulesets were used and characters made"
+
+
+def test_registration_hooks_are_asked_once_about_every_ruleset(recorded) -> None:
+    recorder, _made = recorded
+    assert len(recorder.called("lifepath_register_rulesets")) == 1
+    for hook in ("lifepath_register_careers", "lifepath_register_species", "lifepath_register_house_rules"):
+        asked = [args["ruleset_id"] for args in recorder.called(hook)]
+        assert sorted(asked) == sorted({"nowhere-yet", "wormwood-drift", "d6-pool", "black-nova"}), (hook, asked)
+
+
+def calls(made, label: str, hook: str) -> list[dict[str, object]]:
+    return [args for name, args in made[label][1] if name == hook]
+
+
+def test_characteristics_hook_is_called_once_per_thrown_character(recorded) -> None:
+    """Once per character whose ruleset throws characteristics (the point-builds buy theirs instead)."""
+    _recorder, made = recorded
+    thrown = {label for label in made if calls(made, label, "lifepath_characteristics")}
+    assert {"human", "avian", "crises"} <= thrown
+    for label in made:
+        count = len(calls(made, label, "lifepath_characteristics"))
+        assert count == (1 if label in thrown else 0), label
+        if label in thrown:
+            (args,) = calls(made, label, "lifepath_characteristics")
+            assert list(args["specs"]) == list(made[label][0].sheet.characteristics), label
+
+
+def test_each_trait_reaches_the_hook_at_each_stage(recorded) -> None:
+    _recorder, made = recorded
+    assert calls(made, "human", "lifepath_apply_trait") == []
+    for label in ("avian", "crises"):
+        character, _ = made[label]
+        seen = [(args["trait"]["name"], args["stage"]) for args in calls(made, label, "lifepath_apply_trait")]
+        traits = list(character.sheet.traits)
+        assert traits, label
+        assert seen == [(t, stage) for stage in ("characteristics", "background", "finish") for t in traits], label
+
+
+def test_every_crisis_reaches_the_hook(recorded) -> None:
+    _recorder, made = recorded
+    for label in ("human", "avian", "crises"):
+        character, _ = made[label]
+        crises = [(e["kind"]) for e in character.history if e["type"] == "crisis"]
+        assert [args["crisis"].kind for args in calls(made, label, "lifepath_crisis")] == crises, label
+    assert "injury" in [e["kind"] for e in made["crises"][0].history if e["type"] == "crisis"]

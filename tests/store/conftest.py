@@ -2,7 +2,8 @@
 
 ``store_url`` is parametrized over ``sqlite`` (a fresh file per test) and ``postgres`` (a fresh schema
 per test in the database named by ``LIFEPATH_TEST_POSTGRES_URL``, selected through ``search_path``;
-skipped when the variable is not set). ``new_url()`` makes further fresh databases of the same kind,
+skipped with the reason printed when the variable is not set or psycopg is missing, and failed instead
+when ``CI=true``). ``new_url()`` makes further fresh databases of the same kind,
 for round trips. ``run_cli`` runs the installed ``lifepath`` console script in a subprocess.
 """
 
@@ -25,6 +26,18 @@ POSTGRES_ENV = "LIFEPATH_TEST_POSTGRES_URL"
 LIFEPATH = os.path.join(os.path.dirname(sys.executable), "lifepath")
 HERE = Path(__file__).parent
 
+#: skip reasons starting with this fail the run when CI=true (tests/conftest.py)
+NEEDED_IN_CI = "needed in CI: "
+
+
+def require_psycopg() -> None:
+    """Skip (with the reason printed; a failure under CI) when psycopg 3 is not installed."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip(f"{NEEDED_IN_CI}psycopg is not installed (pip install 'lifepath[postgres]')")
+
+
 BACKENDS = [
     pytest.param("sqlite", id="sqlite"),
     pytest.param("postgres", id="postgres", marks=pytest.mark.postgres),
@@ -46,8 +59,12 @@ class Databases:
         self.tmp = tmp
         self.schemas: list[str] = []
         self.base = os.environ.get(POSTGRES_ENV, "")
-        if kind == "postgres" and not self.base:
-            pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV}, e.g. postgresql://postgres@127.0.0.1:5432/test")
+        if kind == "postgres":
+            if not self.base:
+                pytest.skip(
+                    f"{NEEDED_IN_CI}PostgreSQL tests need {POSTGRES_ENV}, e.g. postgresql://postgres@127.0.0.1:5432/test"
+                )
+            require_psycopg()
 
     def new(self) -> str:
         if self.kind == "sqlite":
@@ -105,7 +122,7 @@ def store(store_url: str, registry: Registry) -> Iterator[object]:
 
 
 def cli_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("LIFEPATH_DB", "LIFEPATH_INTERACTIVE")}
+    env = {k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"}
     env.update(extra)
     return env
 

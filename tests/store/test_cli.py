@@ -214,8 +214,18 @@ def test_bad_input_before_the_database_gets_one_clear_message(run_cli, tmp_path,
     ],
 )
 def test_a_database_that_cannot_be_opened_is_one_clear_message(run_cli, db, fragments):
+    if db.startswith("postgresql"):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:  # without the driver the message is (rightly) "not installed", tested below
+            pytest.skip("needed in CI: psycopg is not installed (pip install 'lifepath[postgres]')")
     for args in (["roster"], ["create", "--auto", "--seed", "1", "--campaign", "X"]):
         one_error(run_cli(*args, db=db), *fragments)
+
+
+def test_a_postgresql_url_without_psycopg_names_the_extra(run_cli, without_modules):
+    done = run_cli("roster", db="postgresql://nobody@127.0.0.1:1/x", **without_modules("psycopg"))
+    one_error(done, "the PostgreSQL driver is not installed", "Install lifepath[postgres]")
 
 
 def test_a_corrupt_sqlite_file_is_one_clear_message(run_cli, tmp_path):
