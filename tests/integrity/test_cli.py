@@ -113,7 +113,7 @@ def test_check_of_an_untouched_lifepath_export_replays_it(run_cli, tmp_path: Pat
 
 def test_verify_from_a_terminal_says_it_is_reading_standard_input(tmp_path: Path) -> None:
     """A person who types `lifepath verify -` at a terminal is told it waits for them, on stderr."""
-    pexpect = pytest.importorskip("pexpect")
+    pexpect = pytest.importorskip("pexpect", reason="needed in CI: pexpect is not installed")
     exe = Path(sys.executable).with_name("lifepath")
     if not exe.exists():
         pytest.skip("needs the installed lifepath script")
