@@ -41,7 +41,7 @@ def sections(character: Character, species_name: str) -> list[Section]:
     extra: dict[str, Any] = sheet.extra
     chars = sheet.characteristics
     names = {c["code"]: c["name"] for c in tables()["characteristics"]["characteristics"]}
-    social = str(extra.get("social_name", "Soc"))
+    social = str(extra.get("social_name") or names.get("Soc", "Soc"))
     out = [
         Section("Identity", rows([
             ("Name", display_name(character)),
