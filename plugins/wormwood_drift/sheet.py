@@ -3,7 +3,7 @@ skills, Scars, Disciplines, cyberware, Contacts and Rivals, gear, and a life sto
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lifepath import Character
@@ -13,9 +13,29 @@ from .render import _cyberware
 from .tables import Tables
 
 
-def _term_line(label: str, events: Sequence[dict[str, Any]]) -> str:
-    texts = [str(e["text"]) for e in events if e.get("type") == "note"]
-    return "; ".join(t.split(": ", 1)[1] if t.startswith("term ") and ": " in t else t for t in texts) or label
+def _story_line(terms: dict[int, dict[str, Any]]) -> Callable[[str, Sequence[dict[str, Any]]], str]:
+    """One line per term from the term's record (path, skills, gear, contact, Scar); notes for the origin."""
+
+    def line(label: str, events: Sequence[dict[str, Any]]) -> str:
+        texts = [str(e["text"]) for e in events if e.get("type") == "note"]
+        number = int(label.split()[1]) if label.startswith("Term ") else None
+        record = terms.get(number) if number is not None else None
+        if record is None:
+            return "; ".join(texts) or label
+        parts = [str(record.get("path", ""))]
+        if record.get("hard_term"):
+            parts.append("a hard term")
+        if record.get("skills"):
+            parts.append("skills " + ", ".join(record["skills"]))
+        if record.get("gear"):
+            parts.append(f"gear: {record['gear']}")
+        if record.get("contact"):
+            parts.append(f"contact: {record['contact']}")
+        if record.get("scar"):
+            parts.append(f"Scar: {record['scar']}")
+        return "; ".join(parts)
+
+    return line
 
 
 def sections(character: Character, t: Tables) -> list[Section]:
@@ -46,7 +66,7 @@ def sections(character: Character, t: Tables) -> list[Section]:
         Section("Scars", table=grid(
             ["Scar", "From"], [[s["scar"], s.get("from", "")] for s in extra.get("scars", [])]
         )),
-        Section("Disciplines", paragraphs=tuple(str(d) for d in extra.get("disciplines", []))),
+        Section("Disciplines", paragraphs=tuple(str(d) for d in extra.get("disciplines", [])) or ("none",)),
         Section("Cyberware", paragraphs=tuple(_cyberware(c) for c in extra.get("cyberware", []))),
         Section("Contacts and Rivals", rows([
             ("Contacts", "; ".join(extra.get("contacts", []))),
@@ -57,11 +77,6 @@ def sections(character: Character, t: Tables) -> list[Section]:
             ("Credits", f"{sheet.credits:,}cr"),
             ("Ship-shares", extra.get("ship_shares") or ""),
         ])),
-        Section("Terms", table=grid(
-            ["Term", "Path", "Skills", "Gear", "Hard"],
-            [[n, x.get("path"), ", ".join(x.get("skills", [])), x.get("gear"), "yes" if x.get("hard_term") else ""]
-             for n, x in sorted(terms.items())],
-        )),
-        Section("Life story", story=chapters(character.history, term_label, first="Origin", line=_term_line)),
+        Section("Life story", story=chapters(character.history, term_label, first="Origin", line=_story_line(terms))),
     ]
     return [s for s in out if not s.empty]

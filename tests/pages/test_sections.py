@@ -18,7 +18,7 @@ from lifepath.sheets import Section, chapters, default_sections, term_label
 EXPECTED = {
     "nowhere-yet": ["Identity", "Characteristics", "Skills", "Careers", "Homeworld", "Benefits", "Life story"],
     "d6-pool": ["Identity", "Attributes", "Skills", "Derived", "Points ledger"],
-    "wormwood-drift": ["Identity", "Attributes", "Resolve and derived values", "Skills", "Scars", "Terms",
+    "wormwood-drift": ["Identity", "Attributes", "Resolve and derived values", "Skills", "Scars", "Disciplines",
                        "Life story"],
     "black-nova": ["Identity", "Attributes", "Derived values", "Perks", "Skills", "Gear"],
 }
@@ -58,6 +58,11 @@ def test_wormwood_shows_scars_and_resolve_and_black_nova_its_derived_values():
     resolve = character.sheet.extra["derived"]["resolve"]
     assert dict(sections["Resolve and derived values"].rows)["Resolve"] == str(resolve)
     assert [r[0] for r in sections["Scars"].table.rows] == [s["scar"] for s in character.sheet.extra["scars"]]
+    assert "Defense" in dict(sections["Resolve and derived values"].rows)
+    terms = character.sheet.extra["terms"]
+    story = sections["Life story"].story
+    assert [c.label for c in story][1:] == [f"Term {t['term']}" for t in terms]
+    assert all(c.text.startswith(t["path"]) for c, t in zip(story[1:], terms, strict=True))
     ruleset, character = make("black-nova")
     sections = {s.title: s for s in ruleset.sheet_sections(character)}
     assert dict(sections["Derived values"].rows)["Hit points"] == str(character.sheet.extra["hit_points"])
@@ -101,3 +106,22 @@ def test_visible_text_holds_no_control_character_but_tab_and_newline(text):
     shown = visible(text)
     assert not [c for c in shown if unicodedata.category(c) == "Cc" and c not in "\t\n"]
     assert visible(shown) == shown
+
+
+class Own(Ruleset):
+    """A third-party ruleset that lays out its own sheet."""
+
+    id = "own"
+    name = "Own"
+
+    def sheet_sections(self, character):
+        return [Section("Luck", rows=(("Name", character.sheet.name), ("Luck", "lucky")))]
+
+
+def test_a_ruleset_that_implements_sheet_sections_gets_exactly_its_sections():
+    _, character = make("nowhere-yet")
+    html = render_sheet(Own(), character, "html")
+    assert '<h2 id="s-luck">Luck</h2>' in html and "<dt>Luck</dt><dd>lucky</dd>" in html
+    assert "Characteristics" not in html
+    md = render_sheet(Own(), character, "md")
+    assert "## Luck\n\n- **Name:** " in md and "- **Luck:** lucky\n" in md

@@ -4,7 +4,10 @@ read-only refusal, edits with the token, and names shown as text on every page."
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -129,3 +132,15 @@ def test_the_odds_page_counts_characters_under_the_campaigns_rules(server: Serve
 def test_unknown_pages_are_404(server: Server):
     assert get(server, "/characters/999")[0] == 404
     assert get(server, "/campaigns/Nope")[0] == 404
+
+
+def test_serve_names_an_unknown_campaign_and_the_missing_extra(campaign_db: Path):
+    done = lifepath("serve", "--campaign", "Nope", db=campaign_db, check=False)
+    assert done.returncode == 2 and "Nope" in done.stderr and "Traceback" not in done.stderr
+    # the same command where Starlette cannot be imported, as without the extra "web"
+    probe = ("import sys; sys.modules['starlette'] = None; sys.argv = ['lifepath', 'serve']; "
+             "from lifepath.cli.main import run; run()")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "LIFEPATH_DB": str(campaign_db)})
+    assert done.returncode == 2
+    assert "pip install 'lifepath[web]'" in done.stderr and len(done.stderr.strip().splitlines()) == 1
