@@ -48,7 +48,7 @@ class SiteLinks:
 
 def render_site(store: Store, campaign: str) -> dict[str, str]:
     """File name -> HTML text for every page of the campaign's site."""
-    from lifepath.web import character_context
+    from lifepath.web import campaign_rules, character_context
 
     camp = store.campaign(campaign, check_plugins=False)
     rows = store.characters(camp.name)
@@ -59,7 +59,8 @@ def render_site(store: Store, campaign: str) -> dict[str, str]:
         return env.get_template(template).render(link=links, **context)
 
     files = {
-        "index.html": page("campaigns.html.j2", campaigns=[camp], counts={camp.name: len(rows)}),
+        "index.html": page("campaigns.html.j2", campaigns=[camp], counts={camp.name: len(rows)},
+                           rules={camp.name: campaign_rules(store, camp)}),
         "roster.html": page("roster.html.j2", campaign=camp, rows=rows, total=len(rows), filters=None,
                             choices={}, columns=(("id", "Id"), ("name", "Name"), ("species", "Species"),
                                                  ("careers", "Careers"), ("age", "Age"), ("profile", "Profile"),

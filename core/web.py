@@ -161,7 +161,8 @@ class App:
     async def home(self, request: Request) -> Response:
         campaigns = self.campaigns()
         counts = {c.name: len(self.store.characters(c.name)) for c in campaigns}
-        return self.page("campaigns.html.j2", campaigns=campaigns, counts=counts)
+        rules = {c.name: campaign_rules(self.store, c) for c in campaigns}
+        return self.page("campaigns.html.j2", campaigns=campaigns, counts=counts, rules=rules)
 
     async def roster(self, request: Request) -> Response:
         from lifepath.store.models import STATUSES
@@ -289,6 +290,21 @@ def replay(store: Store, character_id: int) -> Any:
     return verify(registry, as_made(data))
 
 
+def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any, bool]]:
+    """Every house rule of the campaign's ruleset: name, value in force, and whether the campaign sets it.
+
+    A ruleset that is not installed shows only what the campaign stores."""
+    from lifepath import houserules
+    from lifepath.errors import LifepathError
+
+    stored = dict(campaign.house_rules)
+    try:
+        values = houserules.resolve(store.registry.declaration(campaign.ruleset), stored, [])
+    except LifepathError:
+        values = stored
+    return [(name, values[name], name in stored) for name in sorted(values)]
+
+
 def campaign_odds(store: Store, campaign: CampaignRead, count: int) -> dict[str, Any]:
     from lifepath import houserules
     from lifepath.odds import Batch, compute_odds
@@ -314,4 +330,4 @@ def _fmt(key: str, value: Any) -> str:
     return str(value)
 
 
-__all__ = ["App", "Filters", "Links", "campaign_odds", "character_context", "replay"]
+__all__ = ["App", "Filters", "Links", "campaign_odds", "campaign_rules", "character_context", "replay"]

@@ -43,7 +43,7 @@ def lifepath(*args: str, db: Path, check: bool = True, **kw: Any) -> subprocess.
 def campaign_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A campaign store: 8 Nowhere Yet characters (ids 1-8), character 3 renamed to ``EVIL_NAME``."""
     db = tmp_path_factory.mktemp("pages") / "campaign.db"
-    lifepath("campaign", "new", CAMPAIGN, "--ruleset", "nowhere-yet", db=db)
+    lifepath("campaign", "new", CAMPAIGN, "--ruleset", "nowhere-yet", "--rule", "max_terms=5", db=db)
     lifepath("generate", "--count", "8", "--seed", "11", "--campaign", CAMPAIGN, db=db)
     lifepath("rename", "3", EVIL_NAME, db=db)
     lifepath("set-status", "5", "dead", db=db)

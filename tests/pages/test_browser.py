@@ -26,6 +26,8 @@ def rows(page: Any) -> list[str]:
 
 def test_the_roster_lists_the_campaign_and_filtering_narrows_it(page: Any, server: Server):
     page.goto(server.url + "/")
+    assert page.get_by_role("heading", name="House rules").count() == 1
+    screenshot(page, "campaigns")
     with page.expect_navigation():
         page.get_by_role("link", name=CAMPAIGN).click()
     assert page.get_by_role("heading", level=1).inner_text() == CAMPAIGN
@@ -68,6 +70,10 @@ def test_a_character_page_shows_the_sheet_and_a_throw_opens(page: Any, server: S
     assert throw.locator(".throw").is_visible()
     assert re.search(r"\d+D6? \[[\d+]+\]", throw.locator(".throw").inner_text())
     screenshot(page, "character")
+    for width in (600, 390):  # 200% zoom of a 1200-pixel window, and a phone
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width + 1, width
+    screenshot(page, "character-phone")
 
 
 def test_verify_says_identical_for_a_real_character(page: Any, server: Server):

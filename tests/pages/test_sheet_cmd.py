@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -101,10 +104,13 @@ def test_names_with_html_quotes_and_escapes_are_text_in_html_and_markdown(campai
     assert md.splitlines()[0] == "# " + re.sub(r"([\\`*_\[\]<>#|~])", r"\\\1", EVIL_NAME.replace("\x1b", "\u241b"))
 
 
-@pytest.mark.skipif(importlib.util.find_spec("weasyprint") is not None, reason="WeasyPrint is installed here")
 def test_pdf_without_the_extra_names_it_in_one_paragraph_and_writes_nothing(campaign_db: Path, tmp_path: Path):
+    # the installed command, in an interpreter where WeasyPrint cannot be imported (as without the extra)
     out = tmp_path / "sheet.pdf"
-    done = lifepath("sheet", "1", "--format", "pdf", "--out", str(out), db=campaign_db, check=False)
+    probe = ("import sys; sys.modules['weasyprint'] = None; from lifepath.cli.main import run; "
+             f"sys.argv = ['lifepath', 'sheet', '1', '--format', 'pdf', '--out', {str(out)!r}]; run()")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "LIFEPATH_DB": str(campaign_db)})
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
@@ -114,10 +120,15 @@ def test_pdf_without_the_extra_names_it_in_one_paragraph_and_writes_nothing(camp
 
 
 @pytest.mark.skipif(importlib.util.find_spec("weasyprint") is None, reason="WeasyPrint (the extra 'pdf') is missing")
-def test_pdf_with_the_extra_is_a_pdf(campaign_db: Path, tmp_path: Path):
+def test_pdf_with_the_extra_is_a_one_page_pdf(campaign_db: Path, tmp_path: Path):
     out = tmp_path / "sheet.pdf"
     lifepath("sheet", "1", "--format", "pdf", "--out", str(out), db=campaign_db)
     assert out.read_bytes().startswith(b"%PDF")
+    import weasyprint
+
+    html = lifepath("sheet", "1", db=campaign_db).stdout
+    assert len(weasyprint.HTML(string=html).render().pages) == 1  # what the command wrote, laid out again
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]
 
 
 def test_mistakes_are_one_paragraph_and_exit_2(campaign_db: Path, tmp_path: Path):

@@ -53,6 +53,8 @@ def test_the_campaigns_page_lists_the_campaign_and_its_house_rules(server: Serve
     status, html = get(server, "/")
     assert status == 200
     assert "Spinward &lt;Main&gt;" in html and "<h3>House rules</h3>" in html
+    assert "<dt>max_terms</dt><dd>5 <em>(set by the campaign)</em></dd>" in html
+    assert '<dt>survival_failure</dt><dd>mishap <span class="sub">(default)</span></dd>' in html
     assert f'href="{ROSTER}"' in html
 
 
