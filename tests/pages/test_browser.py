@@ -140,3 +140,14 @@ def test_a_sheet_prints_on_one_page_typically_and_two_for_a_long_career(page: An
             screenshot(page, "sheet")
     assert pages["3"] == 1
     assert 1 <= pages["9"] <= 2
+
+
+def test_the_odds_page_is_a_table_of_the_campaigns_rules(page: Any, server: Server):
+    page.goto(server.url + ROSTER)
+    with page.expect_navigation():
+        page.get_by_role("link", name="Odds").click()
+    page.goto(page.url + "?count=40")
+    assert page.get_by_role("heading", level=1).inner_text() == f"Odds for {CAMPAIGN}"
+    assert page.locator("table").first.locator("th[scope=row]").first.inner_text() == "characters"
+    assert page.locator("table").first.locator("td").first.inner_text() == "40"
+    screenshot(page, "odds")

@@ -129,6 +129,12 @@ def test_the_odds_page_counts_characters_under_the_campaigns_rules(server: Serve
     assert status == 200
     assert "20 characters of nowhere-yet" in html
     assert '<th scope="col">Career</th>' in html
+    # the same figures `lifepath odds` gives under the campaign's rule (max_terms=5)
+    cli = json.loads(lifepath("odds", "--count", "20", "--seed", "1", "--rule", "max_terms=5", "--json",
+                              db=server.db).stdout)["runs"][0]["summary"]
+    shown = dict(re.findall(r'<tr><th scope="row">([^<]+)</th><td class="numeric">([^<]+)</td></tr>', html))
+    assert shown["mean terms"] == f"{cli['mean_terms']:,.2f}"
+    assert shown["mean age"] == f"{cli['mean_age']:,.2f}"
 
 
 def test_unknown_pages_are_404(server: Server):
