@@ -84,8 +84,12 @@ def test_the_same_character_gives_the_same_sheet_byte_for_byte(tmp_path: Path):
 
 @pytest.mark.parametrize("ruleset", ["d6-pool", "wormwood-drift", "black-nova"])
 def test_every_ruleset_has_an_html_and_a_markdown_sheet(tmp_path: Path, ruleset: str):
+    from lifepath import create
+    from lifepath.decisions import PolicyChooser
+    from lifepath.manager import get_registry
+
     db = tmp_path / "x.db"
-    made = lifepath("create", "--auto", "--seed", "3", "--ruleset", ruleset, "--json", db=db).stdout
+    made = create(get_registry(), ruleset, seed=3, chooser=PolicyChooser(3)).to_json()
     name = json.loads(made)["sheet"]["name"]
     html = lifepath("sheet", "-", db=db, input=made).stdout
     md = lifepath("sheet", "-", "-f", "md", db=db, input=made).stdout

@@ -137,6 +137,16 @@ def test_the_odds_page_counts_characters_under_the_campaigns_rules(server: Serve
     assert shown["mean age"] == f"{cli['mean_age']:,.2f}"
 
 
+def test_pages_fetch_nothing_from_elsewhere(server: Server):
+    with urllib.request.urlopen(server.url + "/characters/1", timeout=120) as r:
+        policy = r.headers["Content-Security-Policy"]
+        r.read()
+    assert "default-src 'none'" in policy and "script-src" not in policy
+    for path in ("/", ROSTER, "/characters/1"):
+        links = parse(get(server, path)[1]).links
+        assert links and not [u for u in links if not u.startswith(("/", "#", "?"))], path
+
+
 def test_unknown_pages_are_404(server: Server):
     assert get(server, "/characters/999")[0] == 404
     assert get(server, "/campaigns/Nope")[0] == 404
