@@ -193,8 +193,12 @@ class App:
         if self.find_campaign(row.campaign) is None:
             return self.message("Not found", f"There is no character {character_id} here.", 404)
         data = json.loads(self.store.document(character_id))
+        try:
+            context = character_context(self.store, row, data)
+        except LifepathError as exc:  # e.g. its ruleset's plugin is not installed here
+            return self.message("Cannot show this character", exc.paragraph(), 409)
         return self.page("character.html.j2", status, verdict=verdict, token=self.token, allow_edit=self.allow_edit,
-                         statuses=STATUSES, **character_context(self.store, row, data))
+                         statuses=STATUSES, **context)
 
     async def character(self, request: Request) -> Response:
         return self.character_page(int(request.path_params["id"]))
@@ -203,8 +207,15 @@ class App:
         form = await self.check_post(request)
         if not isinstance(form, dict):
             return form
+        from lifepath.errors import LifepathError
+        from lifepath.replay import Verdict
+
         character_id = int(request.path_params["id"])
-        return self.character_page(character_id, verdict=replay(self.store, character_id))
+        try:
+            verdict = replay(self.store, character_id)
+        except LifepathError as exc:  # a missing ruleset or content folder: it cannot be replayed here
+            verdict = Verdict(False, f"it cannot be replayed here: {exc.paragraph()}")
+        return self.character_page(character_id, verdict=verdict)
 
     async def edit(self, request: Request) -> Response:
         from starlette.responses import RedirectResponse

@@ -162,3 +162,24 @@ def test_serve_names_an_unknown_campaign_and_the_missing_extra(campaign_db: Path
                           env={**os.environ, "LIFEPATH_DB": str(campaign_db)})
     assert done.returncode == 2
     assert "pip install 'lifepath[web]'" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.fixture
+def unknown_ruleset(campaign_db: Path, tmp_path: Path) -> Iterator[Server]:
+    """A copy of the store where character 6 says it was made under a ruleset nobody installed."""
+    import sqlite3
+
+    copy = tmp_path / "unknown.db"
+    copy.write_bytes(campaign_db.read_bytes())
+    with sqlite3.connect(copy) as db:
+        (text,) = db.execute("select document from character where id = 6").fetchone()
+        doc = json.loads(text)
+        doc["provenance"]["ruleset"]["id"] = "not-installed"
+        db.execute("update character set document = ?, ruleset = 'not-installed' where id = 6", (json.dumps(doc),))
+    yield from start_server(copy)
+
+
+def test_a_character_of_a_missing_ruleset_is_a_message_not_a_crash(unknown_ruleset: Server):
+    status, html = get(unknown_ruleset, "/characters/6")
+    assert status == 409 and "not-installed" in html and "Traceback" not in html
+    assert get(unknown_ruleset, "/characters/1")[0] == 200
