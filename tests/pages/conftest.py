@@ -64,8 +64,8 @@ class Server:
 
 
 def start_server(db: Path, *extra: str) -> Iterator[Server]:
-    pytest.importorskip("starlette", reason="the web tests need the extra 'web' (starlette)")
-    pytest.importorskip("uvicorn", reason="the web tests need the extra 'web' (uvicorn)")
+    pytest.importorskip("starlette", reason="needed in CI: the web tests need the extra 'web' (starlette)")
+    pytest.importorskip("uvicorn", reason="needed in CI: the web tests need the extra 'web' (uvicorn)")
     port = free_port()
     process = subprocess.Popen(
         [LIFEPATH, "serve", "--port", str(port), "--db", str(db), *extra],
@@ -103,11 +103,11 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright (pip install "
-                                   "playwright; it uses Debian's chromium, never a browser of its own)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needed in CI: the browser tests need Playwright "
+                                   "(pip install playwright; it uses Debian's chromium, never a browser of its own)")
     path = chromium_path()
     if path is None:
-        pytest.skip("the browser tests need Debian's chromium package (apt-get install chromium)")
+        pytest.skip("needed in CI: the browser tests need Debian's chromium package (apt-get install chromium)")
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
         yield b
