@@ -35,6 +35,8 @@ COMMANDS: dict[str, str] = {
     "plugin": "plugin_cmd",
     "generate": "generate_cmd",
     "odds": "odds_cmd",
+    "sheet": "sheet_cmd",
+    "serve": "serve_cmd",
 }
 
 

@@ -200,11 +200,22 @@ def export(
     character_id: int = typer.Argument(None, metavar="[ID]", help="The character to export."),
     campaign: str = typer.Option(None, "--campaign", "-c", help="Export this whole campaign instead."),
     out: Path = _OUT_OPTION,
+    fmt: str = typer.Option("json", "--format", help="json, or site: a campaign's roster and character pages "
+                            "as HTML files in the folder --out (see `lifepath.site`)."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
-    """Export a character (its JSON export, byte for byte) or a whole campaign (campaign.schema.json)."""
+    """Export a character (its JSON export, byte for byte) or a whole campaign (campaign.schema.json), or a
+    campaign as a static web site (--format site --out DIR)."""
     from lifepath.errors import LifepathError
     from lifepath.store import exchange
+
+    if fmt == "site":
+        from lifepath.cli.site_cmd import export_site
+
+        export_site(campaign, out, db)
+        return
+    if fmt != "json":
+        raise LifepathError(f"there is no export format '{fmt}'", hint="use --format json (the default) or site")
 
     if (character_id is None) == (campaign is None):
         raise LifepathError(

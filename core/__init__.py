@@ -27,6 +27,7 @@ _EXPORTS: dict[str, str] = {
     "Option": "lifepath.decisions",
     "PolicyChooser": "lifepath.decisions",
     "Ruleset": "lifepath.ruleset",
+    "Section": "lifepath.sheets",
     "ScriptedChooser": "lifepath.decisions",
     "Sheet": "lifepath.character",
     "Table": "lifepath.tables",
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     from lifepath.errors import BuildError, LifepathError, TableError, UnknownName
     from lifepath.hookspecs import hookimpl
     from lifepath.ruleset import Ruleset
+    from lifepath.sheets import Section
     from lifepath.tables import Table, load_table, load_table_file, load_tables
 
 __all__ = [
@@ -80,6 +82,7 @@ __all__ = [
     "PolicyChooser",
     "Ruleset",
     "ScriptedChooser",
+    "Section",
     "Sheet",
     "Table",
     "TableError",

@@ -10,6 +10,7 @@ from lifepath.tables import Table, TableSet
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.creation import Context
+    from lifepath.sheets import Section
 
 
 class Ruleset:
@@ -65,6 +66,17 @@ class Ruleset:
             "age": str(sheet.age),
             "profile": "",
         }
+
+    def sheet_sections(self, character: Character) -> list[Section]:
+        """The sections of the character's printed sheet and web page, in order (see :mod:`lifepath.sheets`).
+
+        The default (:func:`lifepath.sheets.default_sections`) shows the generic sheet: identity,
+        characteristics, skills, careers, possessions, traits, notes and a life story of one chapter per
+        term. Override it to show what only this ruleset has (a UPP, Scars, die codes...).
+        """
+        from lifepath.sheets import default_sections
+
+        return default_sections(character)
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         """Every rule a hand-made build breaks (point-build rulesets); empty when legal."""

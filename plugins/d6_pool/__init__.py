@@ -36,6 +36,7 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.sheets import Section
 
     from .tables import Book
 
@@ -70,6 +71,11 @@ class D6Pool(Ruleset):
         from .render import render
 
         return render(self.table_set(), character)
+
+    def sheet_sections(self, character: Character) -> list[Section]:
+        from .sheet import sections
+
+        return sections(character, self.table_set())
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import profile

@@ -15,6 +15,7 @@ from .tables import tables
 
 if TYPE_CHECKING:
     from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.sheets import Section
     from lifepath.tables import TableSet
 
 RULESET_ID = "nowhere-yet"
@@ -43,6 +44,11 @@ class NowhereYet(Ruleset):
         species = _species_data(character.sheet.species)
         name = species.get("name", character.sheet.species)
         return ucf(character, {character.sheet.species: name}, {character.sheet.species: species.get("speed")})
+
+    def sheet_sections(self, character: Character) -> list[Section]:
+        from .sheet import sections
+
+        return sections(character, _species_data(character.sheet.species).get("name", character.sheet.species))
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import upp

@@ -14,6 +14,7 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.sheets import Section
 
     from .tables import Tables
 
@@ -49,6 +50,11 @@ class WormwoodDrift(Ruleset):
         from .render import sheet_text
 
         return sheet_text(character, self.table_set())
+
+    def sheet_sections(self, character: Character) -> list[Section]:
+        from .sheet import sections
+
+        return sections(character, self.table_set())
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import roster

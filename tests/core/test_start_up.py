@@ -43,6 +43,18 @@ def test_create_imports_only_what_it_uses_once_the_cache_knows_the_installation(
     assert not {"lifepath.cli.campaign_cmd", "lifepath.cli.roster_cmd", "lifepath.cli.odds_cmd"} & again
 
 
+#: the libraries only `sheet`, `serve` and `export --format site` use
+PAGE_LIBRARIES = ("jinja2", "markupsafe", "starlette", "uvicorn", "weasyprint", "playwright", "httpx", "multipart")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["create", "--auto", "--seed", "1"]])
+def test_help_and_create_import_no_web_or_pdf_library(imports, args):
+    imports(*args)  # the first run fills the cache
+    again = imports(*args)
+    assert not [m for m in again if m.split(".")[0] in PAGE_LIBRARIES]
+    assert not {"lifepath.pages", "lifepath.web", "lifepath.site", "lifepath.sheets"} & again
+
+
 def test_a_ruleset_is_read_only_when_it_is_used(imports):
     imports("create", "--auto", "--seed", "1")
     used = imports("create", "--auto", "--seed", "1", "--ruleset", "black-nova")
