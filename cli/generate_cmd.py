@@ -256,7 +256,7 @@ def generate(
     ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
     workers: int = typer.Option(
-        1, "--workers", "-w", min=1, help="Worker processes; the output is the same for any number."
+        1, "--workers", "-w", min=1, help="Worker processes (at most the CPUs here); the output is the same for any."
     ),
     content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
 ) -> None:

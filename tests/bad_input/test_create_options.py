@@ -10,9 +10,17 @@ import subprocess
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from lifepath.plugins.nowhere_yet.homeworld import build
+from lifepath import creation_options
+from lifepath.errors import LifepathError, OptionError
+from lifepath.plugins.nowhere_yet.homeworld import PSEUDOHEX, build
 from lifepath.plugins.nowhere_yet.tables import tables
+from lifepath.testing import make_registry
+
+NOWHERE_YET = make_registry("nowhere_yet").ruleset("nowhere-yet")
+FIELDS = ("size", "atmosphere", "hydrographics", "population", "government", "law_level", "tech_level")
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -136,12 +144,45 @@ def test_uwp_ranges_are_the_srd_ranges() -> None:
     ],
 )
 def test_each_uwp_digit_is_checked_at_its_edge(highest: str, beyond: str, field: str) -> None:
-    from lifepath.errors import LifepathError
-
     table = tables()["homeworld"]
     assert build("Edge", highest, None, None, table).uwp == highest
     with pytest.raises(LifepathError, match=f"has {field} "):
         build("Edge", beyond, None, None, table)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=-50, max_value=120))
+def test_an_option_as_text_is_typed_and_checked_exactly_as_its_flag(level: int) -> None:
+    """``--option law_level=N`` (generate, odds, create) and ``--law-level N`` (create) give the same
+    options, or the same refusal."""
+    outcomes = []
+    for pairs, flags in (([f"law_level={level}"], {}), ([], {"law_level": level})):
+        try:
+            outcomes.append(creation_options.parse(NOWHERE_YET, pairs, flags))
+        except LifepathError as exc:
+            assert isinstance(exc, OptionError) or "--law-level" in exc.message, exc.message
+            outcomes.append(exc.paragraph().replace("--option law_level", "--law-level"))
+    assert outcomes[0] == outcomes[1]
+    assert (outcomes[0] == {"law_level": level}) == (0 <= level <= len(PSEUDOHEX) - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_uwp_is_accepted_exactly_when_every_digit_is_in_its_range(data: st.DataObject) -> None:
+    table = tables()["homeworld"]
+    ranges = table["uwp"]["ranges"]
+    digits = [data.draw(st.integers(0, len(PSEUDOHEX) - 1), label=field) for field in FIELDS]
+    uwp = "A" + "".join(PSEUDOHEX[d] for d in digits[:6]) + "-" + PSEUDOHEX[digits[6]]
+    top = {f: len(PSEUDOHEX) - 1 if r["max"] is None else r["max"] for f, r in ranges.items()}
+    legal = all(ranges[f]["min"] <= d <= top[f] for f, d in zip(FIELDS, digits, strict=True))
+    try:
+        build("Drawn", uwp, None, None, table)
+    except LifepathError as exc:
+        assert not legal, exc.message
+        first = next(f for f, d in zip(FIELDS, digits, strict=True) if not ranges[f]["min"] <= d <= top[f])
+        assert f"has {first.replace('_', ' ')} " in exc.message
+    else:
+        assert legal
 
 
 def test_a_good_uwp_still_makes_its_homeworld(run_cli: Run) -> None:
