@@ -53,6 +53,8 @@ class D6Pool(Ruleset):
         "career": {"type": "string", "description": "The same as class."},
         "concept": {"type": "string", "description": "The character's concept, in a few words."},
         "name": {"type": "string", "description": "The character's name."},
+        "species": {"type": "string", "description": "The species (name or id, any case)."},
+        "extranormal": {"type": "string", "description": "The Extranormal type: Magic, Psionics or your own."},
     }
 
     def table_set(self) -> Book:
