@@ -54,7 +54,8 @@ class Ruleset:
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Check typed creation options together, before any character is made; return them (normalised
-        if need be). Raise a :class:`~lifepath.errors.OptionError` naming the flag and the fix."""
+        if need be). Raise a :class:`~lifepath.errors.LifepathError` (such as ``OptionError``) naming the
+        flag and the fix."""
         return dict(options)
 
     def create(self, ctx: Context) -> None:
