@@ -118,6 +118,12 @@ def test_generate_refuses_the_same_bad_options_before_making_anything(
     refused(run_cli("generate", "--count", "2", "--seed", "1", *args), *words)
 
 
+def test_odds_checks_its_options_in_the_same_place(run_cli: Run) -> None:
+    refused(run_cli("odds", "--count", "5", "--seed", "1", "--option", "law_level=high"),
+            "--option law_level 'high'", "whole number")
+    refused(run_cli("odds", "--count", "5", "--seed", "1", "--option", "law_level"), "KEY=VALUE")
+
+
 def test_uwp_ranges_are_the_srd_ranges() -> None:
     """worlds.md: Size 0-10 (A), Atmosphere never above 15 (F), Hydrographics and Population never above
     10 (A), Government never above 15 (F), Law Level and Tech Level never below 0 (no maximum printed)."""
