@@ -77,6 +77,7 @@ def new(
     rs = registry.ruleset(ruleset)
     declaration = registry.declaration(rs.id)
     values = {key: houserules.set_value(declaration, key, text) for key, text in houserules.parse_pairs(rule)}
+    houserules.check_together(declaration, values)
     data = build(CampaignCreate, "campaign", name=name, ruleset=rs.id, house_rules=values)
     with open_db(db) as store:
         camp = store.new_campaign(data)
@@ -236,6 +237,8 @@ def rules(
         mark = "*" if r["set_by_campaign"] else " "
         typer.echo(f"{mark} {r['rule']} = {_show(r['value'])}   (default {_show(r['default'])}; {r['allowed']})")
         typer.echo(f"    {r['description']}")
+    for relation in houserules.describe_relations(declaration):
+        typer.echo(f"Also: {relation}.")
 
 
 @campaign_app.command("set-rule")
@@ -256,6 +259,7 @@ def set_rule(
         declaration = _declaration(registry, camp)
         new_value = houserules.set_value(declaration, rule, value)
         before = camp.house_rules.get(rule, houserules.rules_of(declaration)[rule].get("default"))
+        houserules.check_together(declaration, {**camp.house_rules, rule: new_value})
         store.set_house_rules(camp.name, {**camp.house_rules, rule: new_value}, session=session)
     typer.echo(f"campaign '{camp.name}': {rule}: {_show(before)} -> {_show(new_value)}")
     typer.echo("Characters made before keep the rules they were made under; `lifepath campaign check` lists them.")
@@ -287,6 +291,7 @@ def unset_rule(
             typer.echo(f"campaign '{camp.name}' does not set {rule}; it is already the default ({default})")
             return
         remaining = {k: v for k, v in camp.house_rules.items() if k != rule}
+        houserules.check_together(_declaration(registry, camp), remaining)
         store.set_house_rules(camp.name, remaining, session=session)
     default = _show(declared[rule].get("default")) if rule in declared else "(no longer a rule of the ruleset)"
     typer.echo(f"campaign '{camp.name}': {rule}: {_show(camp.house_rules[rule])} -> default {default}")

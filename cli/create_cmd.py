@@ -17,10 +17,6 @@ def register(app: typer.Typer) -> None:
     app.command("create")(create)
 
 
-def build_options(**values: Any) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if v not in (None, [], "")}
-
-
 @friendly
 def create(
     ruleset: str = typer.Option(
@@ -36,9 +32,11 @@ def create(
     homeworld: str = typer.Option(None, "--homeworld", help="Homeworld name (with --uwp for a world of your own)."),
     uwp: str = typer.Option(None, "--uwp", help="Homeworld UWP such as A788899-C; trade codes and law level follow."),
     trade_codes: str = typer.Option(
-        None, "--trade-codes", help="Homeworld trade codes directly, e.g. Ag,Ni (with --law-level)."
+        None, "--trade-codes", help="Homeworld trade codes directly, e.g. Ag,Ni (with --law-level; not with --uwp)."
     ),
-    law_level: int = typer.Option(None, "--law-level", help="Homeworld law level, with --trade-codes."),
+    law_level: int = typer.Option(
+        None, "--law-level", help="Homeworld law level, with --trade-codes (not with --uwp)."
+    ),
     terms: int = typer.Option(None, "--terms", min=0, help="How many terms the NPC policy aims for."),
     option: list[str] = typer.Option([], "--option", help="A ruleset-specific creation option KEY=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print the full JSON export."),
@@ -52,7 +50,7 @@ def create(
     content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
 ) -> None:
     """Create one character. Interactive by default; --auto makes an NPC."""
-    from lifepath import houserules
+    from lifepath import creation_options
     from lifepath.creation import create as run_creation
     from lifepath.decisions import PolicyChooser
     from lifepath.errors import LifepathError
@@ -64,18 +62,16 @@ def create(
         registry, rs, rules, store, camp = setup.registry, setup.ruleset, setup.rules, setup.store, setup.campaign
         if seed is None:
             seed = new_seed()
-        options = dict(houserules.parse_pairs(option))
-        options.update(
-            build_options(
-                career=career,
-                species=species,
-                homeworld=homeworld,
-                uwp=uwp,
-                trade_codes=trade_codes,
-                law_level=law_level,
-                terms=terms,
-            )
-        )
+        flags = {
+            "career": career,
+            "species": species,
+            "homeworld": homeworld,
+            "uwp": uwp,
+            "trade_codes": trade_codes,
+            "law_level": law_level,
+            "terms": terms,
+        }
+        options = creation_options.parse(rs, option, flags)
         observer = None
         if auto:
             chooser: Any = PolicyChooser(seed)

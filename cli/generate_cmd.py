@@ -95,13 +95,14 @@ def batch_options(
     terms: int | None,
     option: Sequence[str],
 ) -> dict[str, Any]:
-    """The creation options every character of a batch gets (``ctx.options``), checked where possible."""
-    from lifepath import houserules
+    """The creation options every character of a batch gets (``ctx.options``), typed and checked by
+    :func:`lifepath.creation_options.parse` exactly as ``create``'s are."""
+    from lifepath import creation_options
 
-    if species and registry.species(ruleset_id):
-        species = registry.find("species", ruleset_id, species).id
-    values: dict[str, Any] = dict(houserules.parse_pairs(option))
-    values.update(species=species, terms=terms, career_weights=career_weights(registry, ruleset_id, career))
+    values = creation_options.parse(registry.ruleset(ruleset_id), option, {"species": species, "terms": terms})
+    if values.get("species") and registry.species(ruleset_id):
+        values["species"] = registry.find("species", ruleset_id, values["species"]).id
+    values["career_weights"] = career_weights(registry, ruleset_id, career)
     return {k: v for k, v in values.items() if v not in (None, [], {}, "")}
 
 
@@ -255,7 +256,7 @@ def generate(
     ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
     workers: int = typer.Option(
-        1, "--workers", "-w", min=1, help="Worker processes; the output is the same for any number."
+        1, "--workers", "-w", min=1, help="Worker processes (at most the CPUs here); the output is the same for any."
     ),
     content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
 ) -> None:
@@ -269,6 +270,9 @@ def generate(
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
         raise LifepathError(f"'{fmt}' is not an output format", hint=f"use one of {', '.join(FORMATS)}")
+    from lifepath.cli.setup import cap_workers
+
+    workers = cap_workers(workers)
     folders = tuple(str(folder) for folder in content)
     with ExitStack() as stack:
         _generate(

@@ -305,11 +305,13 @@ def odds(
     generic figures (careers, terms, ranks, ages) are shown for rulesets other than nowhere-yet.
     """
     from lifepath.cli.generate_cmd import batch_options, resolve_rules
+    from lifepath.cli.setup import cap_workers
     from lifepath.manager import get_registry
     from lifepath.odds import Batch, compute_odds
 
     if plot_to is not None:
         check_plot_target(plot_to)  # before the long part
+    workers = cap_workers(workers)
     registry = get_registry()
     rs = registry.ruleset(ruleset)
     baseline = resolve_rules(registry, rs.id, {}, rule)

@@ -13,6 +13,9 @@ schema_app = typer.Typer(
 )
 
 
+MANIFEST_SCHEMA = "https://lifepath.example/schemas/content-manifest.schema.json"
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(schema_app, name="schema")
 
@@ -31,6 +34,7 @@ def list_schemas() -> None:
 @friendly
 def validate(paths: list[Path] = typer.Argument(..., help="Table files or folders of *.json tables.")) -> None:
     """Validate JSON tables against the schema each names in "$schema"; every problem is listed."""
+    from lifepath.content import missing_tables
     from lifepath.errors import LifepathError
     from lifepath.tables import load_table_file
     from lifepath.validation import Validator
@@ -38,7 +42,13 @@ def validate(paths: list[Path] = typer.Argument(..., help="Table files or folder
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
-            files.extend(sorted(q for q in p.rglob("*.json") if q.is_file()))
+            found = sorted(q for q in p.rglob("*.json") if q.is_file())
+            if not found:
+                raise LifepathError(
+                    f"the folder {p} holds no *.json table, so there is nothing to validate",
+                    hint="give a folder of tables (or the table files themselves); nothing was checked",
+                )
+            files.extend(found)
         elif p.exists():
             files.append(p)
         else:
@@ -49,6 +59,8 @@ def validate(paths: list[Path] = typer.Argument(..., help="Table files or folder
         try:
             table = load_table_file(f)
             errors = validator.errors(table)
+            if not errors and table.schema_id == MANIFEST_SCHEMA:
+                errors = missing_tables(table)
         except LifepathError as exc:
             errors = [exc]  # type: ignore[list-item]
         for e in errors:

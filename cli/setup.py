@@ -36,6 +36,19 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def cap_workers(workers: int) -> int:
+    """``--workers``, at most the CPUs this process may use; more only queue for the same CPUs, so the
+    number is lowered with a warning on stderr (the output is the same for any number of workers)."""
+    import os
+    import sys
+
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if workers > usable:
+        print(f"warning: --workers {workers} is more than the {usable} CPU(s) here; using {usable}", file=sys.stderr)
+        return usable
+    return workers
+
+
 def prepare(
     stack: ExitStack,
     *,

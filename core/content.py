@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lifepath.errors import LifepathError
+from lifepath.errors import LifepathError, TableError
 from lifepath.hookspecs import hookimpl
 from lifepath.tables import Table, load_table_file
 
@@ -43,6 +43,18 @@ class ContentPlugin:
             out.append(load_table_file(path))
         return out
 
+    def contributions(self, kind: str) -> list[tuple[Any, Table]]:
+        """What the folder registers of ``kind`` (``careers`` or ``species``): ``(entry, table)`` pairs; a
+        species file may hold a list of species, each its own entry."""
+        out: list[tuple[Any, Table]] = []
+        for table in self._tables(kind):
+            items = table.data.get("species") if kind == "species" and isinstance(table.data, dict) else None
+            if isinstance(items, list):
+                out.extend((item, table) for item in items)
+            else:
+                out.append((table.data, table))
+        return out
+
     @hookimpl
     def lifepath_register_careers(self, ruleset_id: str, register: Callable[..., None]) -> None:
         if ruleset_id == self.manifest["ruleset"]:
@@ -52,13 +64,47 @@ class ContentPlugin:
     @hookimpl
     def lifepath_register_species(self, ruleset_id: str, register: Callable[..., None]) -> None:
         if ruleset_id == self.manifest["ruleset"]:
-            for table in self._tables("species"):
-                items = table.data.get("species") if isinstance(table.data, dict) else None
-                if isinstance(items, list):
-                    for item in items:
-                        register(item, table=table)
-                else:
+            for item, table in self.contributions("species"):
+                if item is table.data:
                     register(table)
+                else:
+                    register(item, table=table)
+
+
+#: the kinds of table a content manifest lists
+KINDS = ("careers", "species")
+
+
+def missing_tables(manifest: Table) -> list[TableError]:
+    """One error per table file ``manifest`` names that is not there (or is not inside its folder), each
+    with the manifest's file, line and JSON pointer, so ``schema validate`` catches what ``add-content``
+    and ``--content`` would otherwise trip on later."""
+    from lifepath.jsonpos import line_of
+
+    data = manifest.data if isinstance(manifest.data, dict) else {}
+    folder = Path(manifest.source).parent
+    problems: list[TableError] = []
+    for kind in KINDS:
+        names = data.get(kind, [])
+        for index, rel in enumerate(names if isinstance(names, list) else []):
+            if not isinstance(rel, str):
+                continue  # the manifest's schema reports it
+            path = (folder / rel).resolve()
+            pointer = f"/{kind}/{index}"
+            if folder.resolve() not in path.parents:
+                problem = f"{rel} points outside the content folder"
+                hint = "name files inside the folder only"
+            elif not path.is_file():
+                problem = f"the manifest names the table {rel}, which is not in {folder}"
+                hint = f"add the file, or fix the path in {kind} (paths are relative to the manifest's folder)"
+            else:
+                continue
+            problems.append(
+                TableError(
+                    problem, file=manifest.source, line=line_of(manifest.text, pointer), pointer=pointer, hint=hint
+                )
+            )
+    return problems
 
 
 def load_content(path: str | Path) -> ContentPlugin:
@@ -75,6 +121,7 @@ def load_content(path: str | Path) -> ContentPlugin:
     from lifepath.validation import Validator
 
     errors = Validator().errors(table, "https://lifepath.example/schemas/content-manifest.schema.json")
+    errors = errors or missing_tables(table)
     if errors:
         raise errors[0]
     return ContentPlugin(folder, dict(table.data))

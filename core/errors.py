@@ -56,6 +56,11 @@ class HouseRuleError(LifepathError):
     """A house-rule name or value that the ruleset's declaration does not allow."""
 
 
+class OptionError(LifepathError):
+    """A creation option (``--option KEY=VALUE`` or a flag such as ``--law-level``) the ruleset does not
+    know or does not allow."""
+
+
 class TableError(LifepathError):
     """A table file that is not valid JSON or does not match its schema."""
 

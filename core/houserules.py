@@ -4,6 +4,10 @@ A declaration is a JSON Schema object; each property is one rule with ``type``, 
 ``description`` and, as needed, ``enum``, ``minimum``, ``maximum``. Only that subset is used (the
 meta-schema ``house-rules.schema.json`` keeps declarations inside it), so it is checked here without
 importing ``jsonschema``.
+
+A declaration may also state ``relations`` between its rules, a list of ``{"rule": A, "at_most": B}``
+or ``{"rule": A, "at_least": B}``: whenever rules are resolved or set, the value of A must be at most
+(at least) the value of B. A rule switched off (``none``) satisfies every relation.
 """
 
 from __future__ import annotations
@@ -105,6 +109,58 @@ def check(name: str, rule: Mapping[str, Any], value: Any) -> None:
             raise HouseRuleError(f"{value} is out of range for house rule '{name}'", hint=f"use {allowed(rule)}")
 
 
+#: each relation's words: the breach, the rule, and the fix for the rule itself and for the other rule
+RELATIONS = {
+    "at_most": ("above", "at most", "or less", "or more"),
+    "at_least": ("below", "at least", "or more", "or less"),
+}
+
+
+def relations_of(declaration: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The declaration's relations as ``(rule, "at_most" | "at_least", other rule)``."""
+    out = []
+    for relation in declaration.get("relations", ()):
+        for kind in RELATIONS:
+            if kind in relation:
+                out.append((str(relation["rule"]), kind, str(relation[kind])))
+    return out
+
+
+def check_relations(declaration: Mapping[str, Any], values: Mapping[str, Any]) -> None:
+    """Raise :class:`HouseRuleError` naming both rules and the fix when ``values`` break a relation."""
+    for rule, kind, other in relations_of(declaration):
+        for name in (rule, other):
+            if name not in values:
+                raise HouseRuleError(
+                    f"the house-rule declaration relates '{name}', which it does not declare",
+                    hint="fix the declaration's relations (a plugin author's mistake, not the referee's)",
+                )
+        a, b = values.get(rule), values.get(other)
+        if a is None or b is None or isinstance(a, bool) or isinstance(b, bool):
+            continue
+        if (kind == "at_most" and a <= b) or (kind == "at_least" and a >= b):
+            continue
+        word, bound, mine, theirs = RELATIONS[kind]
+        raise HouseRuleError(
+            f"house rule {rule} ({a}) is {word} {other} ({b}), and {rule} must be {bound} {other}",
+            hint=f"set {other} to {a} {theirs}, or {rule} to {b} {mine}",
+        )
+
+
+def check_together(declaration: Mapping[str, Any], stored: Mapping[str, Any]) -> None:
+    """Check the relations of values about to be stored on a campaign (each already checked alone), with
+    defaults for the rest; a stored name the ruleset no longer declares is left to :func:`resolve`."""
+    rules = rules_of(declaration)
+    values = {name: rule.get("default") for name, rule in rules.items()}
+    values.update({name: value for name, value in stored.items() if name in rules})
+    check_relations(declaration, values)
+
+
+def describe_relations(declaration: Mapping[str, Any]) -> list[str]:
+    """The relations in words, e.g. ``min_terms must be at most max_terms``."""
+    return [f"{rule} must be {RELATIONS[kind][1]} {other}" for rule, kind, other in relations_of(declaration)]
+
+
 def parse_pairs(pairs: Iterable[str]) -> list[tuple[str, str]]:
     """Split ``name=value`` strings from ``--rule``."""
     out = []
@@ -139,6 +195,7 @@ def resolve(
         value = coerce(name, rule, text)
         check(name, rule, value)
         values[name] = value
+    check_relations(declaration, values)
     return values
 
 

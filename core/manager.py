@@ -1,8 +1,9 @@
 """The plugin manager: entry points in the group ``lifepath``, loaded on first use.
 
 ``LIFEPATH_PLUGINS`` (comma-separated entry-point names) loads only those; ``LIFEPATH_DISABLE_PLUGINS``
-skips the ones named. The built-in rulesets are entry points of the ``lifepath`` distribution and go
-through exactly this path.
+skips the ones named. A name in either that is no installed plugin is warned about once on stderr, with
+the nearest installed name; the check compares names only, so a correct setting costs nothing. The
+built-in rulesets are entry points of the ``lifepath`` distribution and go through exactly this path.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from lifepath.registry import Registry
 
 GROUP = "lifepath"
+#: set once the unknown names have been warned about, so worker processes (which inherit it) stay quiet
+_WARNED = "LIFEPATH_PLUGIN_NAMES_WARNED"
 
 
 @dataclass
@@ -45,6 +48,9 @@ class Manager:
         self.pm.add_hookspecs(hookspecs)
         self.info: dict[str, PluginInfo] = {}
         self._registry: Registry | None = None
+        #: the entry-point names found, and the selection asked for (for errors about what is not loaded)
+        self.found: list[str] = []
+        self.selection: dict[str, set[str]] = {}
 
     def add(self, plugin: ModuleType | object, name: str, dist: str = "", version: str = "") -> None:
         """Register a plugin object (normally done from an entry point)."""
@@ -66,14 +72,58 @@ class Manager:
 
         found = entry_points(GROUP)
         failures = self._load(found, only, skip)
-        if failures:
+        self.selection = {
+            var: names
+            for var, names in (("LIFEPATH_PLUGINS", only), ("LIFEPATH_DISABLE_PLUGINS", skip))
+            if names is not None
+        }
+        self.found = [ep.name for ep in found]
+        if failures or self._unknown():
             # the remembered list may be older than what is installed: look again before blaming a plugin
+            # (or a name in LIFEPATH_PLUGINS / LIFEPATH_DISABLE_PLUGINS); a correct start never gets here
             fresh = entry_points(GROUP, fresh=True)
             if fresh != found:
                 failures = self._load(fresh, only, skip)
+                self.found = [ep.name for ep in fresh]
+        unknown = self._unknown()
+        if unknown and os.environ.get(_WARNED) != "1":
+            self._warn_unknown(unknown)
         for name, dist, version, reason in failures:
             self.fail(name, reason, dist, version)
         self.pm.check_pending()
+
+    def _unknown(self) -> list[tuple[str, str]]:
+        """``(variable, name)`` for each name a selecting variable gives that is no installed entry point."""
+        found = set(self.found)
+        return [(var, name) for var, names in self.selection.items() for name in sorted(names) if name not in found]
+
+    def _warn_unknown(self, unknown: list[tuple[str, str]]) -> None:
+        import difflib
+
+        known = ", ".join(sorted(self.found)) or "none"
+        for var, name in unknown:
+            close = difflib.get_close_matches(name.replace("-", "_"), self.found, n=1, cutoff=0.6)
+            near = f" (did you mean '{close[0]}'?)" if close else ""
+            print(
+                f"lifepath: warning: {var} names '{name}', which is not an installed plugin{near}; "
+                f"the installed plugins are: {known}",
+                file=sys.stderr,
+            )
+        os.environ[_WARNED] = "1"
+
+    def selection_hint(self, rulesets: list[str]) -> str | None:
+        """For an unknown ruleset when LIFEPATH_PLUGINS or LIFEPATH_DISABLE_PLUGINS is set: how they may be
+        the reason (``rulesets`` are the ids loaded); None when neither is set."""
+        if not self.selection:
+            return None
+        given = " and ".join(f"{var}={','.join(sorted(names))}" for var, names in self.selection.items())
+        installed = ", ".join(sorted(self.found)) or "none"
+        if not rulesets:
+            return (
+                f"{given} leaves no ruleset plugin loaded; name a ruleset's plugin there (installed plugins: "
+                f"{installed}) or unset it"
+            )
+        return f"known rulesets: {', '.join(rulesets)} ({given} chooses among the installed plugins: {installed})"
 
     def _load(
         self, found: Sequence[EntryPoint], only: set[str] | None, skip: set[str] | None

@@ -315,7 +315,8 @@ class Registry:
                     return ruleset
                 return self.ruleset(name)  # its plugin failed: whatever else answers to the name, or none
         known = ", ".join(sorted(self._rulesets)) or "none (no ruleset plugin is loaded)"
-        raise UnknownName(f"there is no ruleset called '{name}'", hint=f"known rulesets: {known}")
+        why = self.manager.selection_hint(sorted(self._rulesets))
+        raise UnknownName(f"there is no ruleset called '{name}'", hint=why or f"known rulesets: {known}")
 
     def ruleset_plugin(self, ruleset_id: str) -> str:
         return self._ruleset_plugin[ruleset_id]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath.tables import Table, TableSet
@@ -25,6 +25,10 @@ class Ruleset:
     summary: ClassVar[str] = ""
     #: the shape of creation: "lifepath" (random or directed) or "point-build"
     kind: ClassVar[str] = "lifepath"
+    #: the creation options ``ctx.options`` may hold, each declared in the house-rule subset of JSON
+    #: Schema (``type``, ``description`` and, as needed, ``enum``, ``minimum``, ``maximum``); ``None``
+    #: leaves them undeclared (any ``--option KEY=VALUE`` passes as text). See :mod:`lifepath.creation_options`.
+    creation_options: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
 
     def table_set(self) -> TableSet | None:
         """The ruleset's :class:`~lifepath.tables.TableSet`, if it keeps its tables in one (most do).
@@ -48,6 +52,12 @@ class Ruleset:
         if tables is not None:
             return dict(tables.house_rules.data)
         return {"type": "object", "properties": {}}
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check typed creation options together, before any character is made; return them (normalised
+        if need be). Raise a :class:`~lifepath.errors.LifepathError` (such as ``OptionError``) naming the
+        flag and the fix."""
+        return dict(options)
 
     def create(self, ctx: Context) -> None:
         """Run creation, using ``ctx`` for every throw, decision and change."""

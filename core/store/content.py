@@ -115,6 +115,40 @@ def _check_tables(registry: Registry, plugin: ContentPlugin, campaign: str) -> N
                 )
 
 
+def _owner(manager: Manager, plugin: str) -> str:
+    """A plugin as a referee knows it: a built-in ruleset, a content folder or an installed distribution."""
+    info = manager.info.get(plugin)
+    if info is None:
+        return f"the plugin '{plugin}'"
+    if info.dist == "data-only content":
+        return f"the content folder {info.module}"
+    if info.dist == "lifepath":
+        return f"the built-in plugin '{plugin}'"
+    return f"the plugin '{plugin}' ({info.dist or 'not installed as a distribution'})"
+
+
+def _check_clashes(manager: Manager, plugin: ContentPlugin, campaign: CampaignRead) -> None:
+    """Refuse a folder that adds a career or species (by id or name) the campaign's ruleset already has from
+    an installed plugin or another of its folders: the registry would keep the first and only warn at the
+    next ``create``."""
+    registry = manager.registry()  # everything but this folder
+    ruleset = campaign.ruleset
+    for kind, word in (("careers", "career"), ("species", "species")):
+        have = registry.careers(ruleset) if kind == "careers" else registry.species(ruleset)
+        for data, table in plugin.contributions(kind):
+            if not isinstance(data, dict):
+                continue
+            cid, name = str(data.get("id", "")), str(data.get("name", data.get("id", "")))
+            for existing in have.values():
+                if existing.id == cid or existing.name.lower() == name.lower():
+                    raise LifepathError(
+                        f"the content folder {plugin.folder} adds the {word} '{name}' ({table.source}), which "
+                        f"{_owner(manager, existing.plugin)} already adds to {ruleset} as '{existing.name}'",
+                        hint=f"give it an id and name of its own in {table.source}, or take it out of the manifest; "
+                        f"campaign '{campaign.name}' was not changed",
+                    )
+
+
 def check_folder(manager: Manager, campaign: CampaignRead, path: str | Path) -> ContentPlugin:
     """Check that the content folder ``path`` can be added to ``campaign``; return it, loaded.
 
@@ -151,6 +185,7 @@ def check_folder(manager: Manager, campaign: CampaignRead, path: str | Path) -> 
             f"the content in {folder} is called '{plugin.name}', and {where} already adds content of that name",
             hint=f"rename one of them in its {MANIFEST}; campaign '{campaign.name}' was not changed",
         )
+    _check_clashes(manager, plugin, campaign)
     manager.add_content(folder)
     manager.registry()
     failed = manager.info[plugin.name].error

@@ -9,7 +9,7 @@ One perk of the source is deliberately not shipped (see ``data/perks.json``). Re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath import Ruleset, hookimpl
@@ -37,6 +37,10 @@ class BlackNova(Ruleset):
         "points for seven skills; rolls are 1D8 + skill + attribute."
     )
     kind: ClassVar[str] = "point-build"
+    creation_options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "focus": {"type": "string", "description": "An attribute (name or abbreviation) the NPC policy leans towards."},
+        "name": {"type": "string", "description": "The character's name."},
+    }
 
     def table_set(self) -> Tables:
         from .tables import tables

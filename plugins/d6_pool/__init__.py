@@ -29,7 +29,7 @@ The whole list, with the house rule that changes each reading, is ``docs/ruleset
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath import Ruleset, hookimpl
@@ -56,6 +56,14 @@ class D6Pool(Ruleset):
         "Character Generation 3.0: six die-code attributes, a base class and 80 creation points to spend."
     )
     kind: ClassVar[str] = "point-build"
+    creation_options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "class": {"type": "string", "description": "The base class (any case)."},
+        "career": {"type": "string", "description": "The same as class."},
+        "concept": {"type": "string", "description": "The character's concept, in a few words."},
+        "name": {"type": "string", "description": "The character's name."},
+        "species": {"type": "string", "description": "The species (name or id, any case)."},
+        "extranormal": {"type": "string", "description": "The Extranormal type: Magic, Psionics or your own."},
+    }
 
     def table_set(self) -> Book:
         from .tables import book

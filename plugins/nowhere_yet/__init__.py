@@ -29,6 +29,15 @@ class NowhereYet(Ruleset):
         "A life four years at a time: the Cepheus Engine SRD lifepath, where nobody dies in creation."
     )
     kind: ClassVar[str] = "lifepath"
+    creation_options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "career": {"type": "string", "description": "The career to aim for first (name or id, any case)."},
+        "species": {"type": "string", "description": "The species or origin (name or id, any case)."},
+        "terms": {"type": "integer", "minimum": 0, "description": "How many terms the NPC policy aims for."},
+        "homeworld": {"type": "string", "description": "The homeworld's name: a sample world, or your own with uwp."},
+        "uwp": {"type": "string", "description": "The homeworld's Universal World Profile, e.g. A788899-C."},
+        "trade_codes": {"type": "string", "description": "The homeworld's trade codes, e.g. Ag,Ni (instead of uwp)."},
+        "law_level": {"type": "integer", "minimum": 0, "description": "The homeworld's law level (instead of uwp)."},
+    }
 
     def table_set(self) -> TableSet:
         return tables()
@@ -37,6 +46,15 @@ class NowhereYet(Ruleset):
         from .procedure import Procedure  # imported on first use: start-up stays cheap
 
         Procedure(ctx, tables()).run()
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A homeworld given by profile, or by trade codes and law level, is read now (not once per
+        character), so a bad UWP digit, trade code or law level stops the command before anything is made."""
+        if any(options.get(k) is not None for k in ("uwp", "trade_codes", "law_level")):
+            from .homeworld import check_options
+
+            check_options(options, tables()["homeworld"])
+        return dict(options)
 
     def render(self, character: Character) -> str:
         from .render import ucf

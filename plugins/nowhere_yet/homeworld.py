@@ -47,6 +47,44 @@ def parse_uwp(text: str) -> dict[str, Any]:
     return {"starport": m.group(1), **dict(zip(fields, digits, strict=True))}
 
 
+def check_ranges(text: str, profile: Mapping[str, Any], table: Mapping[str, Any]) -> None:
+    """Refuse a profile with a digit outside the range the table gives for it (size and atmosphere 33, say)."""
+    for field, limits in table["uwp"]["ranges"].items():
+        value = int(profile[field])
+        if not _within(value, limits):
+            raise LifepathError(
+                f"--uwp '{text}' has {field.replace('_', ' ')} {PSEUDOHEX[value]} ({value}), which no world has",
+                hint=f"give a {field.replace('_', ' ')} digit {_range_words(limits)}",
+            )
+
+
+def _top(limits: Mapping[str, Any]) -> int:
+    return len(PSEUDOHEX) - 1 if limits["max"] is None else int(limits["max"])
+
+
+def _within(value: int, limits: Mapping[str, Any]) -> bool:
+    return int(limits["min"]) <= value <= _top(limits)
+
+
+def _range_words(limits: Mapping[str, Any]) -> str:
+    lo, hi = int(limits["min"]), _top(limits)
+    return f"from {PSEUDOHEX[lo]} to {PSEUDOHEX[hi]}" + (f" ({lo} to {hi})" if hi > 9 else "")
+
+
+def check_options(options: Mapping[str, Any], table: Mapping[str, Any]) -> None:
+    """Check the homeworld options together (``--uwp`` or ``--trade-codes``/``--law-level``) before any
+    character is made: a profile already gives the trade codes and law level, so both at once is refused."""
+    uwp, codes, law = options.get("uwp"), options.get("trade_codes"), options.get("law_level")
+    if uwp is not None and (codes is not None or law is not None):
+        both = " and ".join(f for f, v in (("--trade-codes", codes), ("--law-level", law)) if v is not None)
+        raise LifepathError(
+            f"--uwp and {both} both describe the homeworld (a UWP gives its trade codes and law level)",
+            hint=f"give either --uwp, or {both} without --uwp",
+        )
+    split = [c for c in str(codes or "").replace(" ", ",").split(",") if c]
+    build(str(options.get("homeworld") or "Homeworld"), uwp, split, law, table)
+
+
 def trade_codes(profile: Mapping[str, Any], table: Mapping[str, Any]) -> list[str]:
     codes = []
     for code in table["trade_codes"]:
@@ -67,6 +105,7 @@ def build(name: str, uwp: str | None, codes: list[str] | None, law: int | None, 
     known.update({c["name"].lower(): c["code"] for c in table["trade_codes"]})
     if uwp:
         profile = parse_uwp(uwp)
+        check_ranges(uwp.strip().upper(), profile, table)
         found = trade_codes(profile, table)
         level = int(profile["law_level"])
         uwp_text: str | None = uwp.strip().upper()
@@ -79,8 +118,12 @@ def build(name: str, uwp: str | None, codes: list[str] | None, law: int | None, 
                 )
             found.append(known[c.strip().lower()])
         level = 0 if law is None else law
-        if level < 0:
-            raise LifepathError(f"law level {level} is below 0", hint="use a law level of 0 or more")
+        limits = table["uwp"]["ranges"]["law_level"]
+        if not _within(level, limits):
+            raise LifepathError(
+                f"--law-level {level} is not a law level a world can have",
+                hint=f"use a law level from {limits['min']} to {_top(limits)}",
+            )
         uwp_text = None
     descriptor = law_descriptor(level, table)
     skills: list[str] = []

@@ -7,8 +7,8 @@ so other plugins can add more.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath import Ruleset, hookimpl
 
@@ -35,6 +35,12 @@ class WormwoodDrift(Ruleset):
         "two to three Career terms and Muster Out, where failures leave Scars instead of corpses."
     )
     kind: ClassVar[str] = "lifepath"
+    creation_options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "background": {"type": "string", "description": "The Background (name or id, any case)."},
+        "path": {"type": "string", "description": "The first Career Path (name or id, any case)."},
+        "career": {"type": "string", "description": "The same as path."},
+        "terms": {"type": "integer", "minimum": 0, "description": "How many terms the NPC policy aims for."},
+    }
 
     def table_set(self) -> Tables:
         from .tables import tables

@@ -56,9 +56,23 @@ class SkillBook:
         """Ask which other skill takes a rank that would have gone past the cap."""
         open_skills = [s for s in self.rows if self.can_raise(s)]
         if not open_skills:
-            raise LifepathError(f"every skill is at rank {self.maximum}: there is nowhere to put the rank from {why}")
+            raise self._full(why)
         opts = tuple(Option(s, f"{s} {self.rank(s)}", 1.0 + self.rank(s)) for s in open_skills)
         return self.ctx.choose(Decision("replacement-skill", f"Another skill for the rank from {why}", opts))
+
+    def _full(self, why: str) -> LifepathError:
+        """Every Broad Skill at the cap happens only after far more terms than the printed rule: name the
+        house rule and the option that asked for them."""
+        ctx = self.ctx
+        cap = ctx.rules.get("max_terms")
+        printed = ctx.registry.declaration(ctx.ruleset.id)["properties"]["max_terms"]["default"]
+        asked = ctx.options.get("terms")
+        terms = f"house rule max_terms (now {cap})" + (f" or --terms (now {asked})" if asked is not None else "")
+        return LifepathError(
+            f"every Broad Skill is at rank {self.maximum}, so the rank from {why} has nowhere to go: "
+            f"that many terms is more than Wormwood Drift's skill table can hold",
+            hint=f"lower {terms}; the printed rule is {printed} terms",
+        )
 
     def choose_and_grant(self, offered: Sequence[str], key: str, prompt: str, why: str) -> str:
         """Let the player put a rank among ``offered``; skills at the cap are not offered, and when every
