@@ -203,7 +203,6 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
     if not enabled:
         yield lambda n: None
         return
-    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -220,7 +219,9 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    from lifepath.cli.output import console
+
+    with Progress(*columns, console=console(stderr=True), transient=True) as bar:
         task = bar.add_task(what, total=total)
         yield lambda n: bar.advance(task, n)
 

@@ -64,6 +64,8 @@ def build_app(command: str | None = None) -> typer.Typer:
         pretty_exceptions_enable=False,
         # plain help text: no rich import on `--help`, and output that is the same in any terminal
         rich_markup_mode=None,
+        # never let click strip escape codes itself: lifepath.cli.output shows them, piped or not
+        context_settings={"color": True},
     )
     tree.callback()(main)
     modules = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
@@ -80,6 +82,12 @@ def __getattr__(name: str) -> Any:
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: every byte printed goes through :mod:`lifepath.cli.output`."""
+    from lifepath.cli import output
+
+    output.install()
     argv = sys.argv[1:]
-    build_app(argv[0] if argv else None)()
+    try:
+        build_app(argv[0] if argv else None)()
+    finally:
+        output.flush_stdout()

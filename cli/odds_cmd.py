@@ -330,7 +330,7 @@ def odds(
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
         return
-    from rich.console import Console
+    from lifepath.cli.output import console as safe_console
 
-    console = Console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
+    console = safe_console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
     render(console, result)
