@@ -89,5 +89,8 @@ def run() -> None:
     argv = sys.argv[1:]
     try:
         build_app(argv[0] if argv else None)()
+    except output.OutputError as exc:  # outside a command (help, usage): still one paragraph, exit 2
+        print("error: " + exc.paragraph(), file=sys.stderr)
+        raise SystemExit(exc.exit_code) from None
     finally:
         output.flush_stdout()

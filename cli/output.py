@@ -44,6 +44,10 @@ class SafeStream:
         self.label = label
 
     def write(self, text: str) -> int:
+        if not isinstance(text, str):  # click probes with b"": this is a text stream
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if not text:  # nor is an empty write sent on (it could fail where nothing was written)
+            return 0
         try:
             self.raw.write(safe(text, newlines=True))
         except BrokenPipeError:
