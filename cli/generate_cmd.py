@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import typer
 
-from lifepath.cli.errors import friendly
+from lifepath.cli.errors import friendly, sigterm_unwinds
 
 if TYPE_CHECKING:
     from lifepath.character import Character
@@ -206,9 +206,11 @@ def check_out(out: Path) -> None:
 class Sink:
     """Where a batch is written: a write or close that fails (a full disk) is a :class:`LifepathError`."""
 
-    def __init__(self, stream: IO[str], label: str) -> None:
+    def __init__(self, stream: IO[str], label: str, path: Path | None = None) -> None:
         self.stream = stream
         self.label = label
+        #: the temporary file being written (removed by the workers if this process is killed)
+        self.path = path
 
     def write(self, text: str) -> None:
         try:
@@ -254,7 +256,7 @@ def output(out: Path | None) -> Iterator[Sink]:
     body_failed = False
     try:
         with replacing(out, suffix=".part") as tmp:
-            sink = Sink(tmp.open("w", encoding="utf-8", newline=""), str(out))
+            sink = Sink(tmp.open("w", encoding="utf-8", newline=""), str(out), tmp)
             try:
                 yield sink
             except BaseException:
@@ -352,7 +354,7 @@ def generate(
     if out is not None:
         check_out(out)
     folders = tuple(str(folder) for folder in content)
-    with ExitStack() as stack:
+    with sigterm_unwinds(), ExitStack() as stack:
         _generate(
             stack,
             count=count,
@@ -412,7 +414,9 @@ def _generate(
         advance = inner.enter_context(progress_bar(show_progress(out, to_stdout), count, "generating"))
         if sink is not None and fmt == "csv":
             sink.write(csv_row(CSV_COLUMNS))
-        results = inner.enter_context(_closing(run_chunks(func, batch, count, workers=workers, size=CHUNK)))
+        leftovers = [str(sink.path)] if sink is not None and sink.path is not None else []
+        chunks = run_chunks(func, batch, count, workers=workers, size=CHUNK, leftovers=leftovers)
+        results = inner.enter_context(_closing(chunks))
         for made in results:
             for item in made:
                 if sink is not None:

@@ -320,7 +320,9 @@ def odds(
     from lifepath.cli.generate_cmd import progress_bar
 
     runs = []
-    with progress_bar(sys.stderr.isatty(), count * len(rule_sets), "rolling") as advance:
+    from lifepath.cli.errors import sigterm_unwinds
+
+    with sigterm_unwinds(), progress_bar(sys.stderr.isatty(), count * len(rule_sets), "rolling") as advance:
         for label, rules in rule_sets:
             report = compute_odds(Batch(rs.id, seed, rules, options), count, workers=workers, progress=advance)
             runs.append({"label": label, **report})
