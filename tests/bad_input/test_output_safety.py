@@ -68,6 +68,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
         assert renamed.returncode == 0, renamed.stderr
         assert not raw_controls(renamed.stdout + renamed.stderr)
         assert shown in renamed.stdout and renamed.stdout.count("\n") == 1
+    call.env = env  # type: ignore[attr-defined]
     return call
 
 
@@ -142,3 +143,16 @@ def test_export_to_a_file_keeps_the_bytes(run: Run, tmp_path: Path) -> None:
     stored = target.read_text(encoding="utf-8")
     assert "\x9b" in stored and "\x85" in stored  # a file is data, not terminal output: nothing replaced
     assert json.loads(stored)["sheet"]["name"] == KINDS["c1 control"][0]
+
+
+def test_a_terminal_gets_the_same_escapes_as_a_pipe(run: Run) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    piped = check_clean(run("roster"))
+    child = pexpect.spawn(
+        command()[0], [*command()[1:], "roster"], env=run.env, encoding="utf-8", timeout=120, dimensions=(50, 400)
+    )
+    seen = child.read()
+    child.close()
+    assert child.exitstatus == 0
+    assert not raw_controls(seen.replace("\r\n", "\n"))  # the terminal's own line ends are CR LF
+    assert seen.replace("\r\n", "\n") == piped
