@@ -192,3 +192,24 @@ def test_campaign_add_content_names_a_file_that_is_not_utf8_and_stores_nothing(t
     )
     shown = json.loads(lifepath("campaign", "show", "Spinward", "--json", db=db).stdout)
     assert shown["content"] == []
+
+
+# -- arguments that are not UTF-8 -----------------------------------------------------------------
+
+
+def test_an_argument_that_is_not_utf8_is_refused_before_it_reaches_the_store(tmp_path: Path) -> None:
+    db = tmp_path / "roster.db"
+    done = subprocess.run(
+        [*command(), "campaign", "new", b"Camp\x9baign"],  # a raw C1 byte, as `$'\x9b'` gives in a shell
+        capture_output=True,
+        env={**os.environ, "LIFEPATH_DB": str(db), "LC_ALL": "C.UTF-8"},
+        cwd=tmp_path,
+        timeout=600,
+    )
+    stderr = done.stderr.decode("utf-8")
+    assert done.returncode == 2 and "Traceback" not in stderr, stderr
+    assert stderr == (
+        "error: argument 3 ('Camp\\u009baign') is not valid text: byte 0x9b cannot be decoded. Type it again in "
+        "UTF-8 (a C1 control such as U+009B is the two bytes c2 9b).\n"
+    )
+    assert not db.exists()
