@@ -302,7 +302,9 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
     )
     from lifepath.cli.output import console
 
-    with Progress(*columns, console=console(stderr=True), transient=True) as bar:
+    # no redirection of sys.stdout/sys.stderr into rich: what is printed meanwhile stays behind the guard
+    bar_console = console(stderr=True)
+    with Progress(*columns, console=bar_console, transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
         task = bar.add_task(what, total=total)
         yield lambda n: bar.advance(task, n)
 
