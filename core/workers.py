@@ -9,7 +9,8 @@
   parent built the same registry first and printed each warning once.
 * :func:`pool` shuts the pool down normally when its block ends, and when the block raises (an error,
   Ctrl-C, SIGTERM turned into an exception by the CLI) it cancels what is queued and terminates the
-  workers instead of waiting for the chunks they are making.
+  workers instead of waiting for the chunks they are making. A worker that dies (killed, out of memory)
+  is one error paragraph, not a ``BrokenProcessPool`` traceback.
 """
 
 from __future__ import annotations
@@ -59,8 +60,19 @@ def pool(workers: int, leftovers: Sequence[str] = ()) -> Iterator[ProcessPoolExe
         initializer=worker_start,
         initargs=(tuple(str(p) for p in leftovers),),
     )
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         yield executor
+    except BrokenProcessPool:
+        stop(executor)
+        from lifepath.errors import LifepathError
+
+        raise LifepathError(
+            "a worker process of the batch ended abruptly (it was killed, or the computer ran out of memory); "
+            "nothing was saved and no --out file was written",
+            hint="run the same command again, with fewer --workers if memory is short",
+        ) from None
     except BaseException:
         stop(executor)
         raise

@@ -83,3 +83,41 @@ def test_a_killed_or_terminated_batch_leaves_no_process_and_no_partial_file(tmp_
         assert stderr.strip() == "terminated; nothing was saved"
     else:
         assert code == -signal.SIGKILL
+
+
+def test_a_killed_worker_is_one_error_and_leaves_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "F"
+    proc = subprocess.Popen(
+        [*command(), "generate", "--workers", "2", "--count", "200000", "--seed", "1", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LIFEPATH_DB": str(tmp_path / "r.db")},
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: len(workers(proc.pid)) == 2 and any(tmp_path.glob(".F.*.part")), "the workers")
+        os.kill(workers(proc.pid)[0], signal.SIGKILL)
+        code = proc.wait(timeout=DEADLINE)
+        wait_for(lambda: not group_members(proc.pid), "the other worker and the resource tracker to exit")
+        stderr = proc.stderr.read() if proc.stderr else ""
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert code == 2 and "Traceback" not in stderr, stderr
+    assert "error: a worker process of the batch ended abruptly" in stderr
+    assert not out.exists() and not any(tmp_path.glob(".F.*"))
+
+
+def workers(pgid: int) -> list[int]:
+    """The batch's worker processes (not the parent, not the resource tracker)."""
+    found = []
+    for pid in group_members(pgid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in cmdline:
+            found.append(pid)
+    return found
