@@ -90,7 +90,7 @@ def _check_arguments(argv: list[str]) -> None:
         except UnicodeEncodeError as exc:
             from lifepath.text import safe
 
-            shown = safe(arg.encode("utf-8", "surrogateescape").decode("latin-1"))
+            shown = safe(arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
             print(
                 f"error: argument {number} ('{shown}') is not valid text: byte 0x{ord(arg[exc.start]) - 0xDC00:02x} "
                 "cannot be decoded. Type it again in UTF-8 (a C1 control such as U+009B is the two bytes c2 9b).",

@@ -209,7 +209,7 @@ def test_an_argument_that_is_not_utf8_is_refused_before_it_reaches_the_store(tmp
     stderr = done.stderr.decode("utf-8")
     assert done.returncode == 2 and "Traceback" not in stderr, stderr
     assert stderr == (
-        "error: argument 3 ('Camp\\u009baign') is not valid text: byte 0x9b cannot be decoded. Type it again in "
+        "error: argument 3 ('Camp\\x9baign') is not valid text: byte 0x9b cannot be decoded. Type it again in "
         "UTF-8 (a C1 control such as U+009B is the two bytes c2 9b).\n"
     )
     assert not db.exists()
