@@ -121,3 +121,24 @@ def workers(pgid: int) -> list[int]:
         if b"spawn_main" in cmdline:
             found.append(pid)
     return found
+
+
+def test_sigterm_stops_odds_with_workers_like_ctrl_c(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [*command(), "odds", "--workers", "2", "--count", "200000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: len(workers(proc.pid)) == 2, "the workers")
+        os.kill(proc.pid, signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=DEADLINE)
+        wait_for(lambda: not group_members(proc.pid), "every worker and the resource tracker to exit")
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert proc.returncode == 143 and stdout == ""
+    assert stderr.strip() == "terminated; nothing was saved"
