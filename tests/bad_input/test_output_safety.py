@@ -17,6 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lifepath.text import safe
 
 #: one name per kind of control character, and how the output must show it
 KINDS: dict[str, tuple[str, str]] = {
@@ -156,3 +160,25 @@ def test_a_terminal_gets_the_same_escapes_as_a_pipe(run: Run) -> None:
     assert child.exitstatus == 0
     assert not raw_controls(seen.replace("\r\n", "\n"))  # the terminal's own line ends are CR LF
     assert seen.replace("\r\n", "\n") == piped
+
+
+# -- the function every output goes through -------------------------------------------------------------
+
+
+@given(st.text())
+def test_safe_leaves_no_control_character_and_only_line_feeds_when_asked(text: str) -> None:
+    assert not [c for c in safe(text) if unicodedata.category(c) == "Cc"]
+    assert raw_controls(safe(text, newlines=True)) == []
+    assert safe(text, newlines=True).count("\n") == text.count("\n")
+
+
+@given(st.recursive(st.text() | st.integers(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)))
+def test_json_through_the_guard_is_valid_with_the_same_values(value: object) -> None:
+    for indent in (None, 2):
+        shown = safe(json.dumps(value, ensure_ascii=False, indent=indent), newlines=True)
+        assert json.loads(shown) == value
+
+
+def test_safe_shows_each_control_as_json_writes_it() -> None:
+    assert safe("a\x1b[2Jb\x07\n\r\t\b\f\x7f\x9b\x00") == "a\\u001b[2Jb\\u0007\\n\\r\\t\\b\\f\\u007f\\u009b\\u0000"
+    assert safe("plain text, \u00e9t\u00e9 \u2603") == "plain text, \u00e9t\u00e9 \u2603"
