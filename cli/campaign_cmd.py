@@ -12,6 +12,7 @@ import typer
 
 from lifepath.cli.errors import friendly
 from lifepath.cli.roster_cmd import DB_HELP, open_db, table
+from lifepath.text import safe
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
@@ -126,7 +127,7 @@ def show(
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     archived = f"  (archived {camp.archived_at.date().isoformat()})" if camp.archived_at else ""
-    typer.echo(f"campaign:   {camp.name}{archived}")
+    typer.echo(f"campaign:   {safe(camp.name)}{archived}")
     typer.echo(f"ruleset:    {camp.ruleset}")
     typer.echo(f"created:    {camp.created_at.isoformat(timespec='seconds')}")
     rules = ", ".join(f"{k}={_show(v)}" for k, v in sorted(camp.house_rules.items())) or "none (the ruleset's defaults)"
@@ -140,7 +141,7 @@ def show(
     total = sum(counts.values())
     by_status = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
     typer.echo(f"characters: {total}" + (f" ({by_status})" if total else ""))
-    typer.echo(f"players:    {', '.join(players) or 'none'}")
+    typer.echo(f"players:    {safe(', '.join(players)) or 'none'}")
 
 
 def _describe_folder(folder: str) -> str:

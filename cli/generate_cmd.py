@@ -5,6 +5,9 @@ Character ``i`` (from 0) of a batch with seed ``S`` is made from ``derive_seed(S
 and every character replays alone. Characters are written as they come (never all held at once), to
 standard output or to ``--out`` through a temporary file renamed at the end, so an error leaves no
 half-written file. ``--campaign`` saves the whole batch in one transaction (all of it or none of it).
+``--out`` is checked before anything is made, and the file is renamed into place before the transaction
+commits, so a batch that cannot be written is not saved either; a failed write (a full disk) is one
+error paragraph.
 
 The option helpers here (:func:`career_weights`, :func:`batch_options`) are shared with ``lifepath odds``.
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -21,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import typer
 
-from lifepath.cli.errors import friendly
+from lifepath.cli.errors import friendly, sigterm_unwinds
 
 if TYPE_CHECKING:
     from lifepath.character import Character
@@ -179,16 +182,94 @@ def make_chunk(batch: Batch, registry: Registry, start: int, stop: int, *, fmt: 
 # -- writing ----------------------------------------------------------------------------------------
 
 
+def check_out(out: Path) -> None:
+    """Refuse an ``--out`` that cannot be replaced by a file, before any character is made or saved."""
+    import os
+
+    from lifepath.errors import LifepathError
+
+    folder = out.parent if str(out.parent) else Path(".")
+    if out.is_dir():
+        raise LifepathError(
+            f"--out {out} is a folder", hint="give a file name, e.g. --out " + str(out / "npcs.jsonl")
+        )
+    if out.exists() and not out.is_file():
+        raise LifepathError(
+            f"--out {out} is not a regular file (a device or a pipe is not replaced)",
+            hint="give a file name, or leave out --out to write to standard output",
+        )
+    if not folder.is_dir():
+        raise LifepathError(f"cannot write {out}: the folder {folder} does not exist", hint="make it first")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise LifepathError(f"cannot write {out}: the folder {folder} is not writable", hint="choose another --out")
+
+
+class Sink:
+    """Where a batch is written: a write or close that fails (a full disk) is a :class:`LifepathError`."""
+
+    def __init__(self, stream: IO[str], label: str, path: Path | None = None) -> None:
+        self.stream = stream
+        self.label = label
+        #: the temporary file being written (removed by the workers if this process is killed)
+        self.path = path
+
+    def write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def _failed(self, exc: OSError) -> Exception:
+        from lifepath.errors import LifepathError
+
+        return LifepathError(
+            f"cannot write {self.label} ({exc.strerror or exc}); nothing was written or saved",
+            hint="make room on its disk or choose another --out, then run the same command again",
+        )
+
+
 @contextmanager
-def output(out: Path | None) -> Iterator[IO[str]]:
-    """Standard output, or a temporary file beside ``out`` that replaces it only if the block succeeds."""
+def output(out: Path | None) -> Iterator[Sink]:
+    """Standard output, or a temporary file beside ``out`` that replaces it only if the block succeeds
+    (a failed write, close or rename is a :class:`LifepathError`, and no partial file is left)."""
     if out is None:
-        yield sys.stdout
+        yield Sink(sys.stdout, "standard output")
         return
+    from lifepath.errors import LifepathError
     from lifepath.files import replacing
 
-    with replacing(out, suffix=".part") as tmp, tmp.open("w", encoding="utf-8", newline="") as fh:
-        yield fh
+    body_failed = False
+    try:
+        with replacing(out, suffix=".part") as tmp:
+            sink = Sink(tmp.open("w", encoding="utf-8", newline=""), str(out), tmp)
+            try:
+                yield sink
+            except BaseException:
+                body_failed = True
+                with suppress(OSError):
+                    sink.stream.close()
+                raise
+            sink.close()
+    except OSError as exc:  # opening the temporary file, or renaming it into place
+        if body_failed:
+            raise
+        raise LifepathError(f"cannot write {out} ({exc.strerror or exc})", hint="choose another --out") from None
 
 
 def show_progress(out: Path | None, to_stdout: bool) -> bool:
@@ -204,7 +285,6 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
     if not enabled:
         yield lambda n: None
         return
-    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -221,7 +301,11 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    from lifepath.cli.output import console
+
+    # no redirection of sys.stdout/sys.stderr into rich: what is printed meanwhile stays behind the guard
+    bar_console = console(stderr=True)
+    with Progress(*columns, console=bar_console, transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
         task = bar.add_task(what, total=total)
         yield lambda n: bar.advance(task, n)
 
@@ -273,8 +357,10 @@ def generate(
     from lifepath.cli.setup import cap_workers
 
     workers = cap_workers(workers)
+    if out is not None:
+        check_out(out)
     folders = tuple(str(folder) for folder in content)
-    with ExitStack() as stack:
+    with sigterm_unwinds(), ExitStack() as stack:
         _generate(
             stack,
             count=count,
@@ -328,13 +414,15 @@ def _generate(
     func = partial(make_chunk, fmt=fmt, keep=store is not None)
     saved = 0
     ids: list[int] = []  # the first and the last id saved
-    with ExitStack() as inner:  # closed in reverse: the results, the bar, the commit, then the file's rename
-        sink = inner.enter_context(output(out)) if out is not None or to_stdout else None
+    with ExitStack() as inner:  # closed in reverse: the results, the bar, the file's rename, then the commit
         session = inner.enter_context(store.write_session()) if store is not None else None
+        sink = inner.enter_context(output(out)) if out is not None or to_stdout else None
         advance = inner.enter_context(progress_bar(show_progress(out, to_stdout), count, "generating"))
         if sink is not None and fmt == "csv":
             sink.write(csv_row(CSV_COLUMNS))
-        results = inner.enter_context(_closing(run_chunks(func, batch, count, workers=workers, size=CHUNK)))
+        leftovers = [str(sink.path)] if sink is not None and sink.path is not None else []
+        chunks = run_chunks(func, batch, count, workers=workers, size=CHUNK, leftovers=leftovers)
+        results = inner.enter_context(_closing(chunks))
         for made in results:
             for item in made:
                 if sink is not None:
@@ -349,7 +437,7 @@ def _generate(
                     ids[:] = [ids[0] if ids else new_ids[0], new_ids[-1]]
                 saved += len(new_ids)
                 session.expunge_all()
-            if sink is sys.stdout:
+            if sink is not None and out is None:
                 sink.flush()
             advance(len(made))
     if chosen_seed:

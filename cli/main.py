@@ -66,6 +66,8 @@ def build_app(command: str | None = None) -> typer.Typer:
         pretty_exceptions_enable=False,
         # plain help text: no rich import on `--help`, and output that is the same in any terminal
         rich_markup_mode=None,
+        # never let click strip escape codes itself: lifepath.cli.output shows them, piped or not
+        context_settings={"color": True},
     )
     tree.callback()(main)
     modules = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
@@ -81,7 +83,35 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _check_arguments(argv: list[str]) -> None:
+    """Refuse an argument that is not text in the locale's encoding (Python keeps such bytes as lone
+    surrogates, which no database, file or terminal accepts) before any command uses it."""
+    for number, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            from lifepath.text import safe
+
+            shown = safe(arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
+            print(
+                f"error: argument {number} ('{shown}') is not valid text: byte 0x{ord(arg[exc.start]) - 0xDC00:02x} "
+                "cannot be decoded. Type it again in UTF-8 (a C1 control such as U+009B is the two bytes c2 9b).",
+                file=sys.stderr,
+            )
+            raise SystemExit(2) from None
+
+
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: every byte printed goes through :mod:`lifepath.cli.output`."""
+    from lifepath.cli import output
+
+    output.install()
     argv = sys.argv[1:]
-    build_app(argv[0] if argv else None)()
+    try:
+        _check_arguments(argv)
+        build_app(argv[0] if argv else None)()
+    except output.OutputError as exc:  # outside a command (help, usage): still one paragraph, exit 2
+        print("error: " + exc.paragraph(), file=sys.stderr)
+        raise SystemExit(exc.exit_code) from None
+    finally:
+        output.flush_stdout()

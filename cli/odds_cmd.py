@@ -322,7 +322,9 @@ def odds(
     from lifepath.cli.generate_cmd import progress_bar
 
     runs = []
-    with progress_bar(sys.stderr.isatty(), count * len(rule_sets), "rolling") as advance:
+    from lifepath.cli.errors import sigterm_unwinds
+
+    with sigterm_unwinds(), progress_bar(sys.stderr.isatty(), count * len(rule_sets), "rolling") as advance:
         for label, rules in rule_sets:
             report = compute_odds(Batch(rs.id, seed, rules, options), count, workers=workers, progress=advance)
             runs.append({"label": label, **report})
@@ -332,7 +334,7 @@ def odds(
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
         return
-    from rich.console import Console
+    from lifepath.cli.output import console as safe_console
 
-    console = Console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
+    console = safe_console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
     render(console, result)

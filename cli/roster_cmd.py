@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.text import safe
 
 if TYPE_CHECKING:
     from lifepath.store.service import Store
@@ -45,8 +46,9 @@ def open_db(db: str | None) -> Store:
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """Plain text columns, left-aligned, two spaces apart (numbers right-aligned)."""
-    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    """Plain text columns, left-aligned, two spaces apart (numbers right-aligned); a control character in
+    a cell is shown escaped (:func:`lifepath.text.safe`), so a name cannot split a row or move the cursor."""
+    cells = [[("" if v is None else safe(str(v))) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
     numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(headers))]
 
@@ -135,6 +137,9 @@ def show(
             f"character {character_id} was made under the ruleset {row.ruleset}, which is not installed",
             hint=f"install its plugin, or use --json to see the stored export ({e.hint})",
         ) from None
+    from lifepath.cli.output import displayed
+
+    character = displayed(character)  # a line feed in a stored name must not split the sheet
     if history:
         from lifepath.history import render
 
@@ -155,7 +160,7 @@ def set_status(
     with open_db(db) as store:
         before = store.character(character_id).status
         row = store.set_status(character_id, status)
-    typer.echo(f"{row.id} {row.name}: {before} -> {row.status}")
+    typer.echo(f"{row.id} {safe(row.name)}: {before} -> {row.status}")
 
 
 @friendly
@@ -168,7 +173,7 @@ def rename(
     with open_db(db) as store:
         before = store.character(character_id).name
         row = store.rename(character_id, new_name)
-    typer.echo(f"{row.id}: {before} -> {row.name}")
+    typer.echo(f"{row.id}: {safe(before)} -> {safe(row.name)}")
 
 
 @friendly
@@ -188,11 +193,11 @@ def delete(
                     f"not deleting character {row.id} ('{row.name}') without confirmation",
                     hint="there is no terminal to ask at; add --yes to delete it",
                 )
-            if not typer.confirm(f"Delete character {row.id} '{row.name}' from campaign '{row.campaign}'?"):
+            if not typer.confirm(f"Delete character {row.id} '{safe(row.name)}' from campaign '{safe(row.campaign)}'?"):
                 typer.echo("Nothing deleted.")
                 raise typer.Exit(1)
         store.delete_character(character_id)
-    typer.echo(f"deleted character {row.id} '{row.name}' from campaign '{row.campaign}'")
+    typer.echo(f"deleted character {row.id} '{safe(row.name)}' from campaign '{safe(row.campaign)}'")
 
 
 @friendly

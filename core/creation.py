@@ -13,6 +13,7 @@ from lifepath.character import Character, Sheet
 from lifepath.decisions import Chooser, Decision
 from lifepath.dice import DiceStream, natural_total, parse
 from lifepath.errors import LifepathError
+from lifepath.hookcall import call_hook
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
@@ -197,22 +198,22 @@ class Context:
             event.update(details)
         self.history.append(event)
 
-    # -- hooks ------------------------------------------------------------------------------------
+    # -- hooks (a third-party implementation that raises is named: lifepath.hookcall) ------------------
 
     def characteristic_specs(self, specs: Sequence[CharacteristicSpec]) -> dict[str, CharacteristicSpec]:
         """Let plugins adjust how characteristics are generated, then return the specs by code."""
         by_code = {s.code: s for s in specs}
-        self.hooks.lifepath_characteristics(ctx=self, specs=by_code)
+        call_hook(self.registry.manager, "lifepath_characteristics", ctx=self, specs=by_code)
         return by_code
 
     def apply_traits(self, traits: Iterable[Mapping[str, Any]], stage: str) -> None:
         """Give every trait's plugins their say at ``stage``."""
         for trait in traits:
-            self.hooks.lifepath_apply_trait(ctx=self, trait=trait, stage=stage)
+            call_hook(self.registry.manager, "lifepath_apply_trait", ctx=self, trait=trait, stage=stage)
 
     def crisis(self, crisis: Crisis) -> CrisisOutcome:
         """Hand a crisis to the ``lifepath_crisis`` hook; the first plugin to answer decides."""
-        outcome: CrisisOutcome | None = self.hooks.lifepath_crisis(ctx=self, crisis=crisis)
+        outcome: CrisisOutcome | None = call_hook(self.registry.manager, "lifepath_crisis", ctx=self, crisis=crisis)
         if outcome is None:
             raise LifepathError(
                 f"no plugin decides crises for {self.ruleset.id} ({crisis.kind}: {crisis.cause})",

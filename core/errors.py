@@ -29,7 +29,11 @@ class LifepathError(Exception):
         self.hint = hint
 
     def paragraph(self) -> str:
-        """The whole error as one paragraph: where, what, and how to fix it."""
+        """The whole error as one paragraph: where, what, and how to fix it, with every control character
+        (a line feed too) shown escaped (:func:`lifepath.text.safe`), so a name in it cannot split it or
+        drive the terminal."""
+        from lifepath.text import safe
+
         where = ""
         if self.file:
             where = self.file
@@ -42,7 +46,7 @@ class LifepathError(Exception):
         if self.hint:
             hint = self.hint.rstrip(".")
             text += " " + hint[:1].upper() + hint[1:] + "."
-        return text
+        return safe(text)
 
     def __str__(self) -> str:
         return self.paragraph()
@@ -87,4 +91,7 @@ class BuildError(LifepathError):
         self.violations = violations
 
     def paragraph(self) -> str:
-        return super().paragraph() + " " + " ".join(f"({i}) {v}" for i, v in enumerate(self.violations, 1))
+        from lifepath.text import safe
+
+        listed = " ".join(f"({i}) {v}" for i, v in enumerate(self.violations, 1))
+        return super().paragraph() + " " + safe(listed)

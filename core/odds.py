@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -109,13 +109,6 @@ ChunkFunction = Callable[[Batch, "Registry", int, int], R]
 _worker_registry: Registry | None = None
 
 
-def _worker_start() -> None:
-    """Pool initializer: Ctrl-C is the parent's to handle (it stops the pool), not every worker's."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _worker_call(func: ChunkFunction[R], batch: Batch, start: int, stop: int) -> R:
     """Run ``func`` on one chunk inside a worker, with the worker's own registry (built once)."""
     global _worker_registry
@@ -141,6 +134,7 @@ def run_chunks(
     workers: int = 1,
     size: int = CHUNK,
     in_flight: int | None = None,
+    leftovers: Sequence[str] = (),
 ) -> Iterator[R]:
     """``func(batch, registry, start, stop)`` for each chunk of ``range(count)``, yielded in index order.
 
@@ -148,20 +142,20 @@ def run_chunks(
     ``spawn`` processes, at most ``in_flight`` (default ``2 * workers``) submitted and not yet yielded, so
     a slow consumer (a disk, a database) holds memory bounded however large ``count`` is. ``func`` must
     be a module-level function (or a ``functools.partial`` of one) so it can be sent to the workers.
+    The workers are :func:`lifepath.workers.pool`'s: they exit (removing ``leftovers``) if this process
+    dies, and are terminated at once when the consumer stops early or an error is raised.
     """
     if workers <= 1:
         registry = batch.registry()
         for start, stop in chunks(count, size):
             yield func(batch, registry, start, stop)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from lifepath.workers import pool as worker_pool
 
     limit = max(1, in_flight or 2 * workers)
-    context = multiprocessing.get_context("spawn")
     pending: deque[Future[R]] = deque()
     ranges = chunks(count, size)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start) as pool:
+    with worker_pool(workers, leftovers) as pool:
         try:
             for start, stop in ranges:
                 pending.append(pool.submit(_worker_call, func, batch, start, stop))

@@ -51,10 +51,10 @@ def load_table(package: str, path: str) -> Table:
     """Load ``path`` (e.g. ``data/careers/navy.json``) from inside the importable ``package``."""
     resource = resources.files(package).joinpath(*path.split("/"))
     try:
-        text = resource.read_text(encoding="utf-8")
+        data = resource.read_bytes()
     except FileNotFoundError:
         raise TableError(f"the table file {path} is missing from {package}", file=f"{package}:{path}") from None
-    return parse_table(f"{package}:{path}", text)
+    return parse_table(f"{package}:{path}", decode_table(f"{package}:{path}", data))
 
 
 def load_tables(package: str, folder: str) -> list[Table]:
@@ -64,13 +64,28 @@ def load_tables(package: str, folder: str) -> list[Table]:
     return [load_table(package, f"{folder}/{name}") for name in names]
 
 
+def decode_table(source: str, data: bytes) -> str:
+    """The UTF-8 text of a table file, line ends translated as text mode does (so a table's hash does not
+    change), or a :class:`TableError` naming the line of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start : exc.start + 1].hex()
+        raise TableError(
+            f"this file is not UTF-8 text (byte 0x{bad} at offset {exc.start} cannot be decoded)",
+            file=source,
+            line=data.count(b"\n", 0, exc.start) + 1,
+            hint="save it as UTF-8 (JSON files must be UTF-8)",
+        ) from None
+
+
 def load_table_file(path: Path) -> Table:
     """Load a table from a file on disk (third-party data folders, ``schema validate``)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise TableError(f"cannot read this file ({exc.strerror})", file=str(path)) from None
-    return parse_table(str(path), text)
+    return parse_table(str(path), decode_table(str(path), data))
 
 
 def tables_digest(tables: list[Table]) -> str:

@@ -1,0 +1,91 @@
+"""The worker processes of a batch: spawned, quiet, stopped at once on an error, and gone with their parent.
+
+* Each worker watches its parent through the sentinel ``multiprocessing`` gives a spawned child (a pipe
+  only the parent holds open): when the parent dies, even by ``kill -9``, the pipe closes, the worker
+  removes the files the parent named as leftovers (the batch's partial ``--out`` file) and exits. Without
+  this, workers blocked on the task queue (whose write end they hold themselves) waited forever, and the
+  resource tracker with them. Portable: no ``prctl``, no polling.
+* Ctrl-C belongs to the parent (workers ignore SIGINT); a worker's warnings go nowhere, because the
+  parent built the same registry first and printed each warning once.
+* :func:`pool` shuts the pool down normally when its block ends, and when the block raises (an error,
+  Ctrl-C, SIGTERM turned into an exception by the CLI) it cancels what is queued and terminates the
+  workers instead of waiting for the chunks they are making. A worker that dies (killed, out of memory)
+  is one error paragraph, not a ``BrokenProcessPool`` traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+
+def worker_start(leftovers: tuple[str, ...] = ()) -> None:
+    """Pool initializer (runs in each worker)."""
+    import signal
+    import sys
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the worker's whole life
+    threading.Thread(target=_exit_with_parent, args=(leftovers,), name="lifepath-parent-watch", daemon=True).start()
+
+
+def _exit_with_parent(leftovers: tuple[str, ...]) -> None:
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    parent.join()  # returns when the parent has exited, however it ended
+    for path in leftovers:
+        with suppress(OSError):
+            os.unlink(path)
+    os._exit(1)
+
+
+@contextmanager
+def pool(workers: int, leftovers: Sequence[str] = ()) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` spawned processes (see the module's description)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    executor = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_start,
+        initargs=(tuple(str(p) for p in leftovers),),
+    )
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        yield executor
+    except BrokenProcessPool:
+        stop(executor)
+        from lifepath.errors import LifepathError
+
+        raise LifepathError(
+            "a worker process of the batch ended abruptly (it was killed, or the computer ran out of memory); "
+            "nothing was saved and no --out file was written",
+            hint="run the same command again, with fewer --workers if memory is short",
+        ) from None
+    except BaseException:
+        stop(executor)
+        raise
+    executor.shutdown(wait=True)
+
+
+def stop(executor: ProcessPoolExecutor) -> None:
+    """Cancel every queued chunk and terminate the workers now, then wait for them to be gone."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with suppress(OSError, ValueError):
+            process.terminate()
+    for process in processes:
+        with suppress(OSError, ValueError, AssertionError):
+            process.join(timeout=10)

@@ -1,0 +1,144 @@
+"""``generate --workers N`` killed (kill -9) or terminated (SIGTERM) leaves no process and no partial
+file behind (issue 17, hangs). Before, the workers and the multiprocessing resource tracker waited
+forever for a parent that was gone, and SIGTERM left the ``.F.*.part`` file.
+
+Each test starts a real ``lifepath generate`` in a process group of its own, waits (bounded) until the
+workers run and the partial file exists, signals the parent only, then waits (bounded) until nothing of
+the group is left. The deadlines only bound a hang; no duration is asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
+
+DEADLINE = 120.0
+
+
+def command() -> list[str]:
+    script = Path(sys.executable).with_name("lifepath")
+    return [str(script)] if script.exists() else [sys.executable, "-c", "from lifepath.cli.main import run; run()"]
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live (not zombie) processes in the process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # state, ppid, pgrp, ...
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + DEADLINE
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"still waiting after {DEADLINE:.0f} s for {what}")
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill -9", "SIGTERM"])
+def test_a_killed_or_terminated_batch_leaves_no_process_and_no_partial_file(tmp_path: Path, sig: int) -> None:
+    out = tmp_path / "F"
+    proc = subprocess.Popen(
+        [*command(), "generate", "--workers", "2", "--count", "200000", "--seed", "1", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LIFEPATH_DB": str(tmp_path / "r.db")},
+        cwd=tmp_path,
+        start_new_session=True,  # its own process group: the workers and the resource tracker join it
+    )
+    try:
+        # the parent, two workers and the resource tracker, with the partial file open
+        wait_for(lambda: len(group_members(proc.pid)) >= 4 and any(tmp_path.glob(".F.*.part")), "the workers")
+        os.kill(proc.pid, sig)
+        code = proc.wait(timeout=DEADLINE)
+        wait_for(lambda: not group_members(proc.pid), "every worker and the resource tracker to exit")
+        wait_for(lambda: not any(tmp_path.glob(".F.*")), "the partial file to be removed")
+        stderr = proc.stderr.read() if proc.stderr else ""
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert not out.exists()
+    assert "Traceback" not in stderr
+    if sig == signal.SIGTERM:  # stopped like Ctrl-C: non-zero, one line saying so
+        assert code == 143
+        assert stderr.strip() == "terminated; nothing was saved"
+    else:
+        assert code == -signal.SIGKILL
+
+
+def test_a_killed_worker_is_one_error_and_leaves_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "F"
+    proc = subprocess.Popen(
+        [*command(), "generate", "--workers", "2", "--count", "200000", "--seed", "1", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LIFEPATH_DB": str(tmp_path / "r.db")},
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: len(workers(proc.pid)) == 2 and any(tmp_path.glob(".F.*.part")), "the workers")
+        os.kill(workers(proc.pid)[0], signal.SIGKILL)
+        code = proc.wait(timeout=DEADLINE)
+        wait_for(lambda: not group_members(proc.pid), "the other worker and the resource tracker to exit")
+        stderr = proc.stderr.read() if proc.stderr else ""
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert code == 2 and "Traceback" not in stderr, stderr
+    assert "error: a worker process of the batch ended abruptly" in stderr
+    assert not out.exists() and not any(tmp_path.glob(".F.*"))
+
+
+def workers(pgid: int) -> list[int]:
+    """The batch's worker processes (not the parent, not the resource tracker)."""
+    found = []
+    for pid in group_members(pgid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in cmdline:
+            found.append(pid)
+    return found
+
+
+def test_sigterm_stops_odds_with_workers_like_ctrl_c(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [*command(), "odds", "--workers", "2", "--count", "200000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: len(workers(proc.pid)) == 2, "the workers")
+        os.kill(proc.pid, signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=DEADLINE)
+        wait_for(lambda: not group_members(proc.pid), "every worker and the resource tracker to exit")
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert proc.returncode == 143 and stdout == ""
+    assert stderr.strip() == "terminated; nothing was saved"
