@@ -3,7 +3,8 @@
 Imported only by the commands that draw (``sheet``, ``serve``, ``export --format site``): Jinja2 is not
 paid for by ``lifepath create``. HTML templates are autoescaped, and every value a template prints first
 goes through :func:`visible` (the environment's ``finalize``), so a name holding ANSI escapes or other
-control characters shows them as symbols instead of acting on a terminal or a page; no template can forget.
+control characters shows them escaped, as the CLI does, instead of acting on a terminal or a page; no
+template can forget.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lifepath.errors import LifepathError
+from lifepath.text import safe
 
 if TYPE_CHECKING:
     import jinja2
@@ -30,25 +32,12 @@ PDF_EXTRA = (
     "(apt-get install libpango-1.0-0 libpangoft2-1.0-0). Or write --format html and print it from a browser"
 )
 
-# C0 controls (but tab and newline), DEL, C1 controls, and the bidirectional overrides that reorder text
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _symbol(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    if code < 0x20:
-        return chr(0x2400 + code)  # ␛ for ESC, ␇ for BEL...
-    if code == 0x7F:
-        return "\u2421"  # ␡
-    return f"\u27e8U+{code:04X}\u27e9"  # ⟨U+009B⟩
-
-
 def visible(value: Any) -> Any:
-    """A string with control characters replaced by visible symbols (other values unchanged).
-
-    Markup (a macro's output, already made of finalized values) is left alone."""
+    """A string with its control characters shown as the CLI shows them (:func:`lifepath.text.safe`, line
+    feeds kept); other values unchanged. Markup (a macro's output, already made of finalized values) is
+    left alone."""
     if isinstance(value, str) and not hasattr(value, "__html__"):
-        return _CONTROL.sub(_symbol, value)
+        return safe(value, newlines=True)
     return value
 
 

@@ -3,7 +3,8 @@
 Names, notes and table entries come from users, imports and third-party plugins, and may hold ANSI
 colour codes, a clear-screen, cursor moves, a window-title OSC, carriage returns, backspaces, DEL or C1
 controls. :func:`safe` replaces every control character (Unicode category Cc: U+0000-U+001F, U+007F and
-U+0080-U+009F) with the way JSON writes it inside a string: ``\\n``, ``\\r``, ``\\t``, ``\\b``, ``\\f``,
+U+0080-U+009F), and every bidirectional mark or override that would reorder what is shown, with the way
+JSON writes it inside a string: ``\\n``, ``\\r``, ``\\t``, ``\\b``, ``\\f``,
 or ``\\u`` and four hex digits (ESC is shown as ``\\u001b``). The notation was chosen so that JSON output
 passed through :func:`safe` with ``newlines=True`` stays valid JSON with the same values (``json.dumps``
 escapes C0 controls itself but writes DEL and C1 controls raw).
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 import re
 
-#: every control character (Unicode category Cc)
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-#: every control character but the line feed
-CONTROL_BUT_NEWLINE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: the bidirectional marks and overrides that reorder how text is shown ("Trojan Source")
+_BIDI = "\u200e\u200f\u202a-\u202e\u2066-\u2069"
+#: every control character (Unicode category Cc) and the bidirectional overrides
+CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
+#: the same, but the line feed
+CONTROL_BUT_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_BIDI}]")
 
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 

@@ -25,7 +25,7 @@ import pytest
 LIFEPATH = str(Path(sys.executable).with_name("lifepath"))
 EVIL_NAME = '<b>Evil</b> "Quote\' \x1b[31mRED\x1b[0m & <script>alert(1)</script>'
 #: what the evil name looks like once escaped and made visible
-EVIL_SHOWN = '<b>Evil</b> "Quote\' \u241b[31mRED\u241b[0m & <script>alert(1)</script>'
+EVIL_SHOWN = '<b>Evil</b> "Quote\' \\u001b[31mRED\\u001b[0m & <script>alert(1)</script>'
 CAMPAIGN = "Spinward <Main>"
 SCREENSHOTS = Path(os.environ.get("LIFEPATH_SCREENSHOTS", Path(__file__).parent / "screenshots"))
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
