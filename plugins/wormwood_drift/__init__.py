@@ -7,7 +7,7 @@ so other plugins can add more.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from lifepath import Ruleset, hookimpl
@@ -54,6 +54,9 @@ class WormwoodDrift(Ruleset):
         from .render import roster
 
         return roster(character, self.table_set())
+
+    def csv_columns(self) -> Sequence[str]:
+        return tuple(self.table_set().attribute_names())
 
 
 @hookimpl
