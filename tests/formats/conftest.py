@@ -64,7 +64,9 @@ def read_1001(block: str) -> Pasted:
         skills[skill] = int(level)
     log = lines.index("Character Event Log:")
     benefits = lines[i + 1] if log > i + 1 else None
-    return Pasted(int(number), name, gender, species, upp, age, careers, credits, traits, skills, benefits, lines[log + 1 :])
+    return Pasted(
+        int(number), name, gender, species, upp, age, careers, credits, traits, skills, benefits, lines[log + 1 :]
+    )
 
 
 def blocks(text: str) -> list[str]:

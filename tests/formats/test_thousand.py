@@ -42,9 +42,10 @@ def test_the_macro_reads_back_what_the_sheet_says(seed: int, fmt) -> None:
     human = sheet.species.startswith("human")
     assert (pasted.species == "Human") == human
     assert (pasted.traits is None) == human
-    assert pasted.careers == ", ".join(
-        f"{c.name} ({c.terms} term{'s' if c.terms != 1 else ''})" for c in sheet.careers
-    ) or pasted.careers == "No career"
+    assert (
+        pasted.careers == ", ".join(f"{c.name} ({c.terms} term{'s' if c.terms != 1 else ''})" for c in sheet.careers)
+        or pasted.careers == "No career"
+    )
     assert re.search(r"Cr-?\d+$", text.split("\n")[1]) and "," not in text.split("\n")[1].rsplit("Cr", 1)[1]
     terms = [e for e in pasted.events if re.match(r"Term \d+: ", e)]
     assert len(terms) == sheet.total_terms
