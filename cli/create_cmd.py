@@ -64,7 +64,7 @@ def create(
         registry, rs, rules, store, camp = setup.registry, setup.ruleset, setup.rules, setup.store, setup.campaign
         if seed is None:
             seed = new_seed()
-        options = dict(houserules.parse_pairs(option))
+        options: dict[str, Any] = dict(houserules.parse_pairs(option))
         options.update(
             build_options(
                 career=career,
@@ -76,6 +76,10 @@ def create(
                 terms=terms,
             )
         )
+        if camp is not None and camp.worlds:
+            from lifepath.cli.worlds_cmd import creation_worlds
+
+            options.setdefault("worlds", creation_worlds(camp.worlds))
         observer = None
         if auto:
             chooser: Any = PolicyChooser(seed)

@@ -307,6 +307,10 @@ def _generate(
 
         require(rs, fmt)
     options = batch_options(registry, rs.id, career=career, species=species, terms=terms, option=option)
+    if camp is not None and camp.worlds:
+        from lifepath.cli.worlds_cmd import creation_worlds
+
+        options.setdefault("worlds", creation_worlds(camp.worlds))
     chosen_seed = seed is None
     if seed is None:
         seed = new_seed()
