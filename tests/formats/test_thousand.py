@@ -72,3 +72,24 @@ def test_rulesets_without_a_upp_refuse_in_one_paragraph(run_cli, ruleset: str) -
     assert done.stdout == ""
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert '"1001 characters"' in done.stderr and "--format csv" in done.stderr
+
+
+def test_a_campaign_exports_as_numbered_blocks_the_macro_reads(run_cli, fmt, tmp_path) -> None:
+    assert run_cli("campaign", "new", "Spinward").returncode == 0
+    assert run_cli("generate", "--count", "3", "--seed", "7", "--campaign", "Spinward").returncode == 0
+    done = run_cli("export", "--campaign", "Spinward", "--format", "1001", "--out", "crowd.txt")
+    assert done.returncode == 0, done.stderr
+    text = (tmp_path / "crowd.txt").read_text(encoding="utf-8")
+    generated = run_cli("generate", "--count", "3", "--seed", "7", "--format", "1001").stdout
+    assert text == generated  # the same characters, numbered the same, whether stored or not
+    assert [fmt.read_1001(b).number for b in fmt.blocks(text)] == [1, 2, 3]
+    one = run_cli("export", "2", "--format", "1001")
+    assert one.returncode == 0 and fmt.read_1001(one.stdout).name == fmt.read_1001(fmt.blocks(text)[1]).name
+
+
+def test_a_stored_character_without_a_upp_refuses(run_cli) -> None:
+    assert run_cli("campaign", "new", "Pool", "--ruleset", "d6-pool").returncode == 0
+    assert run_cli("generate", "--count", "1", "--seed", "7", "--campaign", "Pool").returncode == 0
+    done = run_cli("export", "1", "--format", "1001")
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert "D6 creation pool characters cannot be written" in done.stderr
