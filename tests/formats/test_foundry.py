@@ -133,3 +133,13 @@ def test_an_unknown_export_format_is_one_message(run_cli) -> None:
     done = run_cli("export", "1", "--format", "roll20")
     assert done.returncode == 2
     assert "'roll20' is not an export format" in done.stderr and "foundry" in done.stderr
+
+
+def test_psionic_strength_is_written_only_when_the_sheet_has_it() -> None:
+    character = made(7)
+    assert "psionicStrength" not in document(character)["system"]["characteristics"]
+    character.sheet.characteristics["Psi"] = 8
+    doc = document(character)
+    psi = doc["system"]["characteristics"]["psionicStrength"]
+    assert psi["value"] == 8 and psi["shortLabel"] == "PSI"
+    assert not list(VALIDATOR.iter_errors(doc))
