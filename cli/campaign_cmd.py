@@ -27,6 +27,9 @@ _RULE_OPTION = typer.Option([], "--rule", help="House rule NAME=VALUE (repeatabl
 
 
 def register(app: typer.Typer) -> None:
+    from lifepath.cli import worlds_cmd
+
+    worlds_cmd.register(campaign_app)
     app.add_typer(campaign_app, name="campaign")
 
 

@@ -72,6 +72,10 @@ def create(
             "terms": terms,
         }
         options = creation_options.parse(rs, option, flags)
+        if camp is not None and camp.worlds:
+            from lifepath.cli.worlds_cmd import creation_worlds
+
+            options.setdefault("worlds", creation_worlds(camp.worlds))
         observer = None
         if auto:
             chooser: Any = PolicyChooser(seed)

@@ -32,22 +32,9 @@ if TYPE_CHECKING:
     from lifepath.registry import Registry
     from lifepath.ruleset import Ruleset
 
-FORMATS = ("ucf", "jsonl", "csv")
-CSV_COLUMNS = (
-    "index",
-    "seed",
-    "name",
-    "ruleset",
-    "species",
-    "careers",
-    "terms",
-    "age",
-    "profile",
-    "credits",
-    "debt",
-    "status",
-    "skills",
-)
+FORMATS = ("ucf", "jsonl", "csv", "1001")
+#: the CSV columns before the shared ones (see lifepath.formats.table and docs/formats.md)
+CSV_PREFIX = ("index", "seed")
 #: characters per chunk handed to a worker (a chunk of JSON Lines is about 1.5 MB)
 CHUNK = 100
 
@@ -136,26 +123,20 @@ def csv_row(values: Sequence[Any]) -> str:
     return buffer.getvalue()
 
 
-def csv_fields(ruleset: Ruleset, character: Character, index: int) -> list[Any]:
-    """The CSV columns (:data:`CSV_COLUMNS`) of one character."""
-    sheet = character.sheet
-    fields = ruleset.roster_fields(character)
-    skills = ", ".join(f"{name}-{level}" for name, level in sorted(sheet.skills.items()))
-    return [
-        index,
-        character.provenance["seed"],
-        sheet.name,
-        ruleset.id,
-        fields.get("species", sheet.species),
-        fields.get("careers", ""),
-        sheet.total_terms,
-        fields.get("age", sheet.age),
-        fields.get("profile", ""),
-        sheet.credits,
-        sheet.total_debt,
-        sheet.status,
-        skills,
-    ]
+def csv_header(ruleset: Ruleset) -> list[str]:
+    """The CSV header of a batch: index, seed, the shared columns, the ruleset's own, skills."""
+    from lifepath.formats import table
+
+    return table.header(CSV_PREFIX, ruleset.csv_columns())
+
+
+def csv_fields(ruleset: Ruleset, character: Character, index: int) -> str:
+    """One character's CSV line under :func:`csv_header`."""
+    from lifepath.formats import table
+
+    data = table.values(ruleset, character)
+    data.update(index=index, seed=character.provenance["seed"])
+    return table.row(csv_header(ruleset), data)
 
 
 def format_character(ruleset: Ruleset, character: Character, index: int, fmt: str) -> str:
@@ -164,7 +145,9 @@ def format_character(ruleset: Ruleset, character: Character, index: int, fmt: st
 
         return json.dumps(character.to_dict(), ensure_ascii=False) + "\n"
     if fmt == "csv":
-        return csv_row(csv_fields(ruleset, character, index))
+        return csv_fields(ruleset, character, index)
+    if fmt == "1001":
+        return ruleset.text_1001(character, index + 1)
     text = ruleset.render(character)
     return text if text.endswith("\n") else text + "\n"
 
@@ -330,7 +313,11 @@ def generate(
     terms: int = typer.Option(None, "--terms", min=0, help="How many terms the NPC policy aims for (0: no career)."),
     option: list[str] = typer.Option([], "--option", help="A ruleset-specific creation option KEY=VALUE (repeatable)."),
     fmt: str = typer.Option(
-        "ucf", "--format", "-f", help="ucf (the ruleset's text, a blank line between), jsonl or csv."
+        "ucf",
+        "--format",
+        "-f",
+        help="ucf (the ruleset's text, a blank line between), jsonl, csv (columns: docs/formats.md) or 1001 "
+        '(the "1001 characters" text twodsix pastes; Cepheus rulesets only).',
     ),
     out: Path = typer.Option(
         None, "--out", "-o", help="Write to this file (replaced only when the batch is complete)."
@@ -405,7 +392,15 @@ def _generate(
     setup = prepare(stack, ruleset=ruleset, rule=rule, campaign=campaign, db=db, content=folders)
     registry, rs, rules, store, camp = setup.registry, setup.ruleset, setup.rules, setup.store, setup.campaign
     folders = setup.folders
+    if fmt == "1001":
+        from lifepath.formats import require
+
+        require(rs, fmt)
     options = batch_options(registry, rs.id, career=career, species=species, terms=terms, option=option)
+    if camp is not None and camp.worlds:
+        from lifepath.cli.worlds_cmd import creation_worlds
+
+        options.setdefault("worlds", creation_worlds(camp.worlds))
     chosen_seed = seed is None
     if seed is None:
         seed = new_seed()
@@ -419,14 +414,14 @@ def _generate(
         sink = inner.enter_context(output(out)) if out is not None or to_stdout else None
         advance = inner.enter_context(progress_bar(show_progress(out, to_stdout), count, "generating"))
         if sink is not None and fmt == "csv":
-            sink.write(csv_row(CSV_COLUMNS))
+            sink.write(csv_row(csv_header(rs)))
         leftovers = [str(sink.path)] if sink is not None and sink.path is not None else []
         chunks = run_chunks(func, batch, count, workers=workers, size=CHUNK, leftovers=leftovers)
         results = inner.enter_context(_closing(chunks))
         for made in results:
             for item in made:
                 if sink is not None:
-                    if fmt == "ucf" and item.index:
+                    if fmt in ("ucf", "1001") and item.index:
                         sink.write("\n")
                     sink.write(item.text)
             if session is not None and store is not None and camp is not None:

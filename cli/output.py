@@ -109,9 +109,9 @@ def raw(stream: TextIO) -> TextIO:
 def install() -> None:
     """Put a :class:`SafeStream` in front of standard output and standard error (once)."""
     if not isinstance(sys.stdout, SafeStream):
-        sys.stdout = SafeStream(sys.stdout, "standard output")  # type: ignore[assignment]
+        sys.stdout = SafeStream(sys.stdout, "standard output")  # type: ignore[assignment, unused-ignore]
     if not isinstance(sys.stderr, SafeStream):
-        sys.stderr = SafeStream(sys.stderr, "standard error")  # type: ignore[assignment]
+        sys.stderr = SafeStream(sys.stderr, "standard error")  # type: ignore[assignment, unused-ignore]
 
 
 def flush_stdout() -> None:

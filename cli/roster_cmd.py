@@ -81,9 +81,16 @@ def roster(
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="Only characters of this ruleset (id or name)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    fmt: str = typer.Option(
+        "table", "--format", "-f", help="table, or csv (for spreadsheets; columns: docs/formats.md)."
+    ),
+    skill_columns: bool = typer.Option(
+        False, "--skill-columns", help="With --format csv: one column per skill instead of one skills cell."
+    ),
 ) -> None:
     """List the characters of a campaign (or of all campaigns): id, name, player, species, careers and
     terms, age, profile and status."""
+    from lifepath.errors import LifepathError
     from lifepath.store.service import check_status
 
     if status is not None:
@@ -96,6 +103,14 @@ def roster(
         if campaign is not None:
             store.campaign(campaign)  # unknown names, missing plugins
         rows = store.characters(campaign, status=status, player=player, ruleset=ruleset)
+        fmt = fmt.strip().lower()
+        if fmt not in ("table", "csv"):
+            raise LifepathError(f"'{fmt}' is not a roster format", hint="use table (the default) or csv")
+        if fmt == "csv":
+            from lifepath.cli.roster_csv import roster_csv
+
+            sys.stdout.write(roster_csv(store, rows, skill_columns=skill_columns))
+            return
     if as_json:
         typer.echo(json.dumps([r.roster_dict() for r in rows], indent=2, ensure_ascii=False))
         return
@@ -205,28 +220,38 @@ def export(
     character_id: int = typer.Argument(None, metavar="[ID]", help="The character to export."),
     campaign: str = typer.Option(None, "--campaign", "-c", help="Export this whole campaign instead."),
     out: Path = _OUT_OPTION,
-    fmt: str = typer.Option("json", "--format", help="json, or site: a campaign's roster and character pages "
-                            "as HTML files in the folder --out (see `lifepath.site`)."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    fmt: str = typer.Option(
+        "json",
+        "--format",
+        "-f",
+        help="json (the export), foundry (a twodsix actor for Foundry VTT's Import Data; a campaign needs "
+        '--out FOLDER), 1001 (the "1001 characters" text twodsix pastes), or site (a campaign\'s roster and '
+        "character pages as HTML files in the folder --out). See docs/formats.md.",
+    ),
 ) -> None:
-    """Export a character (its JSON export, byte for byte) or a whole campaign (campaign.schema.json), or a
-    campaign as a static web site (--format site --out DIR)."""
+    """Export a character (its JSON export, byte for byte) or a whole campaign (campaign.schema.json), as
+    Foundry VTT actors or "1001 characters" text, or a campaign as a static web site (--format)."""
     from lifepath.errors import LifepathError
     from lifepath.store import exchange
 
-    if fmt == "site":
+    if fmt.strip().lower() == "site":
         from lifepath.cli.site_cmd import export_site
 
         export_site(campaign, out, db)
         return
-    if fmt != "json":
-        raise LifepathError(f"there is no export format '{fmt}'", hint="use --format json (the default) or site")
-
     if (character_id is None) == (campaign is None):
         raise LifepathError(
             "say what to export: a character id or --campaign NAME (not both)",
             hint="e.g. `lifepath export 12` or `lifepath export --campaign Spinward --out spinward.json`",
         )
+    from lifepath.cli.format_export import check_format, export_formatted
+
+    fmt = check_format(fmt)
+    if fmt != "json":
+        with open_db(db) as store:
+            export_formatted(store, character_id, campaign, fmt, out)
+        return
     with open_db(db) as store:
         if campaign is not None:
             text = exchange.export_campaign(store, campaign)

@@ -10,6 +10,7 @@ from lifepath.tables import Table, TableSet
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.creation import Context
+    from lifepath.formats.foundry import ActorData
     from lifepath.sheets import Section
 
 
@@ -87,6 +88,50 @@ class Ruleset:
         from lifepath.sheets import default_sections
 
         return default_sections(character)
+
+    # -- other tools' formats (lifepath.formats) --------------------------------------------------
+
+    def csv_columns(self) -> Sequence[str]:
+        """This ruleset's own CSV columns (its characteristics, one each), between the shared columns and
+        the skills; :meth:`csv_fields` gives their values."""
+        return ()
+
+    def csv_fields(self, character: Character) -> dict[str, Any]:
+        """One character's values for the shared CSV columns and for :meth:`csv_columns`.
+
+        The shared columns are species, careers (names, in order), terms (all careers), rank (in the last
+        career), age, cash, debt and pension; an empty string means the ruleset has no such thing.
+        """
+        sheet = character.sheet
+        row: dict[str, Any] = {
+            "species": self.roster_fields(character).get("species", sheet.species),
+            "careers": ", ".join(c.name for c in sheet.careers),
+            "terms": sheet.total_terms,
+            "rank": sheet.careers[-1].rank if sheet.careers else "",
+            "age": sheet.age,
+            "cash": sheet.credits,
+            "debt": sheet.total_debt,
+            "pension": sheet.extra.get("pension", 0),
+        }
+        for name in self.csv_columns():
+            row[name] = sheet.characteristics.get(name, "")
+        return row
+
+    def csv_skills(self, character: Character) -> list[tuple[str, Any]]:
+        """Skills and levels in the order the ruleset's text form lists them (default: by name)."""
+        return sorted(character.sheet.skills.items())
+
+    def foundry_actor(self, character: Character) -> ActorData:
+        """What a Foundry VTT (twodsix) actor holds of this character; rulesets without a mapping refuse."""
+        from lifepath.formats import unsupported
+
+        raise unsupported(self, "foundry", "a Foundry VTT (twodsix) actor")
+
+    def text_1001(self, character: Character, number: int) -> str:
+        """The character as a block of the Cepheus Engine "1001 characters" layout (rulesets with a UPP)."""
+        from lifepath.formats import unsupported
+
+        raise unsupported(self, "1001", 'a "1001 characters" text block')
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         """Every rule a hand-made build breaks (point-build rulesets); empty when legal."""

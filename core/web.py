@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import operator
 import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -82,7 +83,7 @@ class Filters:
 
     def apply(self, rows: list[CharacterRead]) -> list[CharacterRead]:
         def age_ok(r: CharacterRead) -> bool:
-            for bound, ok in ((self.age_min, lambda a, b: a >= b), (self.age_max, lambda a, b: a <= b)):
+            for bound, ok in ((self.age_min, operator.ge), (self.age_max, operator.le)):
                 if bound.isdigit() and (r.age is None or not ok(r.age, int(bound))):
                     return False
             return True

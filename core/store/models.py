@@ -91,6 +91,10 @@ class CampaignBase(SQLModel):
     content: list[str] = Field(
         default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
     )
+    #: worlds imported from sector files, ``{hex, name, uwp, remarks}`` each (revision 0004_worlds)
+    worlds: list[dict[str, Any]] = Field(
+        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
+    )
 
 
 class CampaignRow(CampaignBase, table=True):

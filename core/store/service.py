@@ -277,6 +277,7 @@ class Store:
                 ruleset=data.ruleset,
                 house_rules=dict(data.house_rules),
                 content=list(data.content),
+                worlds=list(data.worlds),
                 plugins=documents.plugin_union(data.plugins),
                 archived=data.archived,
                 created_at=data.created_at or now,
@@ -302,6 +303,23 @@ class Store:
             if update.archived is not None and update.archived != row.archived:
                 row.archived = update.archived
                 row.archived_at = (update.archived_at or utcnow()) if update.archived else None
+            s.add(row)
+            s.flush()
+            return _campaign_read(row)
+
+    def add_worlds(self, name: str, worlds: list[dict[str, Any]], *, session: Session | None = None) -> CampaignRead:
+        """Add worlds (``{hex, name, uwp, remarks}``, already checked by :mod:`lifepath.sector`) to the
+        campaign, all of them or, when a name is already there, none."""
+        with self._session(session, write=True) as s:
+            row = self._campaign_row(s, name, lock=True)
+            have = {str(w["name"]).casefold(): w for w in row.worlds or []}
+            taken = [w["name"] for w in worlds if str(w["name"]).casefold() in have]
+            if taken:
+                raise LifepathError(
+                    f"campaign '{row.name}' already has the world(s) {', '.join(taken)}, so no world was added",
+                    hint="rename them in the file, or leave them out",
+                )
+            row.worlds = [*(row.worlds or []), *worlds]
             s.add(row)
             s.flush()
             return _campaign_read(row)
@@ -573,6 +591,7 @@ def _campaign_read(row: CampaignRow) -> CampaignRead:
         ruleset=row.ruleset,
         house_rules=dict(row.house_rules or {}),
         content=list(row.content or []),
+        worlds=[dict(w) for w in row.worlds or []],
         plugins=[dict(p) for p in row.plugins or []],
         archived=bool(row.archived),
         created_at=row.created_at,

@@ -9,7 +9,7 @@ One perk of the source is deliberately not shipped (see ``data/perks.json``). Re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath import Ruleset, hookimpl
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # renderer are imported when this ruleset is used, so other rulesets' start-up never pays for them.
 
 RULESET_ID = "black-nova"
+
+#: shared CSV columns this ruleset has nothing for (left empty rather than filled with a made-up 0)
+_NO_CSV = ("careers", "terms", "rank", "age", "cash", "debt", "pension")
 
 
 class BlackNova(Ruleset):
@@ -66,6 +69,23 @@ class BlackNova(Ruleset):
         from .render import roster_fields
 
         return roster_fields(self.table_set(), character)
+
+    def csv_columns(self) -> Sequence[str]:
+        return tuple(self.table_set().attribute_names())
+
+    def csv_fields(self, character: Character) -> dict[str, Any]:
+        """No species, careers, age or money in Black Nova: only the attributes are filled."""
+        row: dict[str, Any] = dict.fromkeys(("species", *_NO_CSV), "")
+        row.update({a: character.sheet.characteristics.get(a, "") for a in self.csv_columns()})
+        return row
+
+    def csv_skills(self, character: Character) -> list[tuple[str, Any]]:
+        from .render import build_of
+
+        order = list(build_of(self.table_set(), character).get("skills", {}))
+        from lifepath.formats.table import in_order
+
+        return in_order(character.sheet.skills, order)
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         from .check import check_build

@@ -29,7 +29,7 @@ The whole list, with the house rule that changes each reading, is ``docs/ruleset
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath import Ruleset, hookimpl
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 # renderer are imported when this ruleset is used, so other rulesets' start-up never pays for them.
 
 RULESET_ID = "d6-pool"
+
+#: shared CSV columns this ruleset has nothing for (left empty rather than filled with a made-up 0)
+_NO_CSV = ("careers", "terms", "rank", "age", "cash", "debt", "pension")
 
 
 class D6Pool(Ruleset):
@@ -95,6 +98,27 @@ class D6Pool(Ruleset):
             "age": "",
             "profile": profile(self.table_set(), sheet.characteristics),
         }
+
+    def csv_columns(self) -> Sequence[str]:
+        return ("class", *self.table_set().attributes)
+
+    def csv_fields(self, character: Character) -> dict[str, Any]:
+        """No careers, age or money in the D6 pool; the class has its own column, attributes as die codes."""
+        from .codes import to_code
+
+        book, sheet = self.table_set(), character.sheet
+        row: dict[str, Any] = dict.fromkeys(_NO_CSV, "")
+        row["species"] = sheet.species
+        row["class"] = str(sheet.extra.get("class", ""))
+        chars = sheet.characteristics
+        row.update({a: to_code(chars[a], book.per_die) for a in book.attributes if a in chars})
+        return row
+
+    def csv_skills(self, character: Character) -> list[tuple[str, Any]]:
+        order = list(self.table_set().skills)
+        from lifepath.formats.table import in_order
+
+        return in_order(character.sheet.skills, order)
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         from .check import check_build

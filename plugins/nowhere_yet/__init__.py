@@ -5,7 +5,7 @@ third-party plugin.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -15,6 +15,7 @@ from .tables import tables
 
 if TYPE_CHECKING:
     from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.formats.foundry import ActorData
     from lifepath.sheets import Section
     from lifepath.tables import TableSet
 
@@ -76,6 +77,21 @@ class NowhereYet(Ruleset):
         fields["species"] = own.get("name", character.sheet.species)
         fields["profile"] = upp(character.sheet.characteristics)
         return fields
+
+    def csv_columns(self) -> Sequence[str]:
+        from .render import ORDER
+
+        return ORDER
+
+    def foundry_actor(self, character: Character) -> ActorData:
+        from .vtt import actor
+
+        return actor(character, dict(_species_data(character.sheet.species)))
+
+    def text_1001(self, character: Character, number: int) -> str:
+        from .vtt import block
+
+        return block(character, dict(_species_data(character.sheet.species)), number)
 
 
 @lru_cache(maxsize=1)

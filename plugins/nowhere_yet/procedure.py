@@ -261,12 +261,15 @@ class Procedure:
                 table,
             )
         else:
-            worlds = self.t["homeworlds"]["worlds"]
+            # a campaign's own worlds (imported from a sector file) replace the sample list
+            own = opts.get("worlds")
+            worlds = own or self.t["homeworlds"]["worlds"]
             if opts.get("homeworld"):
                 named = [w for w in worlds if w["name"].lower() == str(opts["homeworld"]).lower()]
                 if not named:
+                    which = "the campaign's worlds" if own else "the sample homeworlds"
                     raise LifepathError(
-                        f"'{opts['homeworld']}' is not one of the sample homeworlds",
+                        f"'{opts['homeworld']}' is not one of {which}",
                         hint="give its profile with --uwp, or choose one of: " + ", ".join(w["name"] for w in worlds),
                     )
                 worlds = named

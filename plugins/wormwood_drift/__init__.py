@@ -7,7 +7,7 @@ so other plugins can add more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lifepath import Ruleset, hookimpl
@@ -66,6 +66,9 @@ class WormwoodDrift(Ruleset):
         from .render import roster
 
         return roster(character, self.table_set())
+
+    def csv_columns(self) -> Sequence[str]:
+        return tuple(self.table_set().attribute_names())
 
 
 @hookimpl
