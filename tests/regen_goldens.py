@@ -3,7 +3,8 @@
     python tests/regen_goldens.py && git diff --stat tests/
 
 Tests only ever read golden files; this command is the one thing that writes them. It writes Nowhere
-Yet's golden exports and UCF texts (``tests/nowhere_yet/golden/``) from the installed code, refuses a case
+Yet's golden exports and UCF texts (``tests/nowhere_yet/golden/``) and the export formats' files
+(``tests/formats/golden/``) from the installed code, refuses a case
 whose seed no longer covers its situation, and lists the files that changed. Other rulesets' golden
 characters are written out in their test modules and are edited by hand.
 """
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-MODULES = [HERE / "nowhere_yet" / "test_golden.py"]
+MODULES = [HERE / "nowhere_yet" / "test_golden.py", HERE / "formats" / "goldens.py"]
 
 
 def load(path: Path) -> object:

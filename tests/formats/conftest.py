@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,11 +13,10 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def golden(name: str, text: str) -> None:
-    """Compare ``text`` with ``golden/name`` (``LIFEPATH_REGEN_GOLDEN=1`` rewrites it)."""
-    path = GOLDEN / name
-    if os.environ.get("LIFEPATH_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+    """Compare ``text`` with ``golden/name``. Tests never write golden files: after a deliberate change,
+    ``python tests/regen_goldens.py`` rewrites them (``tests/formats/goldens.py`` says how each is made)."""
+    expected = (GOLDEN / name).read_text(encoding="utf-8")
+    assert text == expected, f"{name} differs from its golden file (python tests/regen_goldens.py rewrites it)"
 
 
 @dataclass
