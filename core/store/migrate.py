@@ -78,6 +78,10 @@ def upgrade(engine: Engine, target: str = "head") -> None:
     wanted = HEAD if target == "head" else target
     with engine.connect() as conn:
         found = current(conn)
+        if found is None:
+            from lifepath.store.engine import refuse_foreign
+
+            refuse_foreign(describe(engine.url), [t for t in inspect(conn).get_table_names() if t != VERSION_TABLE])
         conn.rollback()
     _refuse_newer(engine, found)
     if found == wanted:
