@@ -480,11 +480,12 @@ class Checker:
         canonical = documents.compact(character.to_dict())
         same = self.found.kind == "lines" and entry.text.endswith(f',"character":{canonical}}}')
         stored = canonical if same else documents.compact(doc)
-        if "\\u0000" in stored:
-            pointer = _nul_pointer(doc) or ""
+        roster = [v for k, v in entry.data.items() if k != "character"] if entry.index is not None else []
+        if "\\u0000" in stored or any(isinstance(v, str) and "\x00" in v for v in roster):
+            pointer = _nul_pointer(entry.data) or ""
             raise found.error(
                 f"the field {pointer} holds a NUL character (\\u0000), which the campaign store cannot keep",
-                entry.inner(pointer), "remove the NUL character from that field (it is never typed on purpose)", entry,
+                pointer, "remove the NUL character from that field (it is never typed on purpose)", entry,
             )
         self.check_campaign(entry, character)
         edited = self.replay(entry, character, stored == canonical)
