@@ -304,23 +304,22 @@ class ImportFile:
     def check_head(self) -> None:
         """Check everything but the characters (a character file is checked whole: it is one)."""
         if self.kind == "character":
-            self._raise_first(self.validator.errors(self.table), lambda p: "")
+            self._raise_first(self.validator.errors(self.table))
             return
         data = self.data
         if self.kind == "campaign":
             characters = data.get("characters")
             data = {**data, "characters": []}  # each character is checked as it is imported
             table = Table(self.source, self.text, data, "")
-            self._raise_first(self.validator.errors(table), lambda p: "")
+            self._raise_first(self.validator.errors(table))
             if not isinstance(characters, list):
-                return
+                raise self.error("\"characters\" is not a list of characters", "/characters", _EXPORT_HINT)
         else:
-            self._raise_first(self.validator.errors(self.table), lambda p: "")
+            self._raise_first(self.validator.errors(self.table))
 
-    def _raise_first(self, errors: list[TableError], about: Any) -> None:
+    def _raise_first(self, errors: list[TableError]) -> None:
         if errors:
             first = errors[0]
-            first.message = about(first.pointer or "") + first.message
             if len(errors) > 1:
                 more = f"{len(errors) - 1} more problem(s) in this file"
                 first.hint = (first.hint + "; " if first.hint else "") + more
@@ -724,7 +723,7 @@ def import_parsed(
                 "import a second copy anyway",
             )
         _write(store, session, target.name, batch, report)
-        report.warnings[:0] = checker.warnings
+        report.warnings.extend(checker.warnings)
         info = (found.campaign_info or {}) if create is not None else {}
         if info.get("archived"):
             archived_at = found.date(info.get("archived_at"), "/campaign/archived_at")

@@ -280,3 +280,53 @@ def test_a_file_that_is_not_an_export_is_refused(store, tmp_path):
     with pytest.raises(TableError, match="not valid JSON") as caught:
         exchange.import_file(store, path, "X")
     assert caught.value.line == 1
+
+
+def test_an_old_one_document_campaign_export_still_imports(store, registry, new_url, tmp_path):
+    from lifepath.store import exchange, open_store
+
+    fill(store, registry, seeds=(1, 2))
+    text = exchange.export_campaign(store, "Spinward")
+    old = tmp_path / "old.json"
+    old.write_text(legacy(*lines_of(text)), encoding="utf-8")
+    with open_store(new_url(), registry=registry, warn=lambda _t: None) as fresh:
+        assert len(exchange.import_file(fresh, old).ids) == 2
+        assert exchange.export_campaign(fresh, "Spinward") == text
+
+
+def test_the_export_is_one_header_and_one_compact_line_per_character(store, registry):
+    from lifepath.store import exchange
+    from lifepath.store.documents import compact
+
+    ids = fill(store, registry, seeds=(1, 2, 3))
+    lines = exchange.export_campaign(store, "Spinward").splitlines()
+    assert len(lines) == 4
+    for line, cid in zip(lines[1:], ids, strict=True):
+        entry = json.loads(line)
+        assert line == compact(entry)  # compact: no indentation anywhere
+        assert compact(entry["character"]) == compact(json.loads(store.document(cid)))
+
+
+def test_accept_edited_stores_the_mark_and_the_hash(store, registry, tmp_path):
+    import hashlib
+
+    from lifepath.store import exchange
+    from lifepath.store.documents import compact
+
+    fill(store, registry, seeds=())
+    doc = create_character(registry, "nowhere-yet", seed=3, rules={"max_terms": 5}).to_dict()
+    doc["sheet"]["credits"] += 1_000_000
+    path = tmp_path / "rich.json"
+    path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    with pytest.raises(LifepathError, match="sheet differs in: credits"):
+        exchange.import_file(store, path, "Spinward")
+    assert store.characters() == []
+    report = exchange.import_file(store, path, "Spinward", accept_edited=True)
+    assert report.edited == report.ids
+    (row,) = store.characters()
+    assert row.edited
+    digest = hashlib.sha256(compact(doc).encode()).hexdigest()
+    assert set(store.document_hashes("Spinward")) == {digest}
+    store.rename(row.id, "Someone Else")
+    assert set(store.document_hashes("Spinward")) == {hashlib.sha256(compact(json.loads(store.document(row.id)))
+                                                                      .encode()).hexdigest()}

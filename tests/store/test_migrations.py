@@ -3,6 +3,7 @@ the newest revision matches the models; a database from a newer lifepath is refu
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -64,6 +65,9 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         assert "ix_character_campaign_player" in indexes
         columns = {r[1]: r for r in con.execute("PRAGMA table_info('campaign')")}
         assert columns["content"][3] == 1  # NOT NULL once backfilled
+        for document, digest, edited in con.execute("SELECT document, document_sha256, edited FROM character"):
+            compact = json.dumps(json.loads(document), ensure_ascii=False, separators=(",", ":"))
+            assert digest == hashlib.sha256(compact.encode()).hexdigest() and edited == 0  # filled by 0004
         assert dict(con.execute("SELECT name, content FROM campaign").fetchall()) == {
             "Spinward": json.dumps([str(tmp_path / "couriers")]), "Old Times": "[]",
         }
