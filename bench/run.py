@@ -12,6 +12,9 @@ In one process it measures, against the targets of issue 7:
   ``--quick``; CSV, to keep the disk out of it) and the speed-up (target 1.7x);
 * saving 10,000 characters to a SQLite campaign in one transaction and listing that roster (targets
   5 s and 1 s; skipped when the store cannot be imported);
+* exporting that 10,000-character campaign with ``lifepath export --campaign --out`` and importing the
+  file into a new database with ``lifepath import`` (which replays every character before it commits):
+  wall time and peak resident memory of each (targets 10 s and 200 MB each);
 * with ``--memory``: the peak resident memory of ``lifepath generate --count 1000000 --out FILE``
   (target 200 MB; it takes a while).
 
@@ -41,6 +44,10 @@ TARGETS = {
     "save_s": 5.0,
     "list_s": 1.0,
     "peak_rss_mb": 200.0,
+    "export_s": 10.0,
+    "export_rss_mb": 200.0,
+    "import_s": 10.0,
+    "import_rss_mb": 200.0,
 }
 
 
@@ -175,6 +182,40 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
     return {"store_count": count, "save_s": saving, "list_s": listing}
 
 
+_PROBE = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
+def timed_rss(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and peak resident MB of ``command``, run in a child process of its own."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _PROBE, *command], capture_output=True, text=True, env=env, check=True)
+    seconds = time.perf_counter() - start
+    kilobytes = int(done.stdout.strip().splitlines()[-1])  # ru_maxrss is in KiB on Linux
+    return seconds, kilobytes * 1024 / 1e6
+
+
+def exchange(folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """``lifepath export --campaign Bench --out FILE`` of the campaign :func:`store` saved, then
+    ``lifepath import FILE`` into a new database: wall time and peak RSS of each."""
+    out = folder / "bench.jsonl"
+    cli = lifepath_command()
+    export_s, export_mb = timed_rss([*cli, "export", "--campaign", "Bench", "--out", str(out), "--db",
+                                     str(folder / "bench.db")], env)
+    size = out.stat().st_size
+    import_s, import_mb = timed_rss([*cli, "import", str(out), "--db", str(folder / "imported.db")], env)
+    out.unlink()
+    return {
+        "exchange_file_mb": size / 1e6,
+        "export_s": export_s,
+        "export_rss_mb": export_mb,
+        "import_s": import_s,
+        "import_rss_mb": import_mb,
+    }
+
+
 def memory(count: int, fmt: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
     """Peak resident memory of ``generate --count COUNT --out FILE`` (one worker), in a child process of
     its own so nothing else this script ran is counted."""
@@ -233,6 +274,10 @@ def report(figures: dict[str, Any]) -> str:
     add("  outputs identical", "workers_identical", lambda v: "yes" if v else "NO")
     add("save to a SQLite campaign", "save_s", lambda v: f"{v:.2f} s for {figures['store_count']:,}")
     add("list that roster", "list_s", lambda v: f"{v:.3f} s")
+    add("export that campaign (--out)", "export_s", lambda v: f"{v:.2f} s, {figures['exchange_file_mb']:.0f} MB file")
+    add("  peak RSS", "export_rss_mb", lambda v: f"{v:.0f} MB")
+    add("import it into a new database (replays all)", "import_s", lambda v: f"{v:.2f} s")
+    add("  peak RSS", "import_rss_mb", lambda v: f"{v:.0f} MB")
     add("generate --out, peak RSS", "peak_rss_mb", lambda v: f"{v:.0f} MB for {figures['memory_count']:,}")
     width = max(len(r[0]) for r in rows)
     value_width = max(len(r[1]) for r in rows)
@@ -245,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, help="characters for the workers test (overrides --quick)")
     parser.add_argument("--create-count", type=int, default=3000, help="characters for the in-process rate")
     parser.add_argument("--store-count", type=int, default=10_000, help="characters saved to the campaign")
+    parser.add_argument("--only-store", action="store_true", help="measure only the store, export and import")
     parser.add_argument("--memory", action="store_true", help="also measure the peak RSS of a 1,000,000 batch")
     parser.add_argument("--memory-count", type=int, default=1_000_000, help="characters for --memory")
     parser.add_argument("--memory-format", default="csv", choices=("csv", "jsonl", "ucf"), help="format for --memory")
@@ -256,16 +302,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.update({k: env[k] for k in ("LIFEPATH_CACHE_DIR", "LIFEPATH_DB")})
     figures: dict[str, Any] = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "load_start": load()}
     try:
-        print("measuring: creation rate...", file=sys.stderr)
-        figures["chars_per_s"] = creation_rate(args.create_count)
-        figures["dice_per_s"] = dice_rate()
-        figures["ratio"] = figures["chars_per_s"] / figures["dice_per_s"]
-        print("measuring: start-up...", file=sys.stderr)
-        figures.update(startup(env))
-        print(f"measuring: generate --workers 1 and 2 ({count:,} characters)...", file=sys.stderr)
-        figures.update(workers(count, folder, env))
+        if not args.only_store:
+            print("measuring: creation rate...", file=sys.stderr)
+            figures["chars_per_s"] = creation_rate(args.create_count)
+            figures["dice_per_s"] = dice_rate()
+            figures["ratio"] = figures["chars_per_s"] / figures["dice_per_s"]
+            print("measuring: start-up...", file=sys.stderr)
+            figures.update(startup(env))
+            print(f"measuring: generate --workers 1 and 2 ({count:,} characters)...", file=sys.stderr)
+            figures.update(workers(count, folder, env))
         print(f"measuring: the campaign store ({args.store_count:,} characters)...", file=sys.stderr)
-        figures.update(store(args.store_count, folder) or {"store": "skipped"})
+        saved = store(args.store_count, folder)
+        figures.update(saved or {"store": "skipped"})
+        if saved:
+            print(f"measuring: export and import of that campaign ({args.store_count:,})...", file=sys.stderr)
+            figures.update(exchange(folder, env))
         if args.memory:
             print(f"measuring: peak RSS of generate ({args.memory_count:,} characters)...", file=sys.stderr)
             figures.update(memory(args.memory_count, args.memory_format, folder, env))

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 DB_HELP = "Campaign database: a SQLite file, sqlite:///PATH or postgresql://USER@HOST/DB (default: your data folder)."
 _OUT_OPTION = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
 _FILE_ARGUMENT = typer.Argument(..., help="A character export or a campaign export.")
+#: how roster and show mark a character imported with --accept-edited
+EDITED_MARK = "[edited]"
+EDITED_NOTE = (
+    "edited: imported with --accept-edited; its sheet or history is not what its seed and decisions make "
+    "(`lifepath verify ID` shows the difference)"
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -122,11 +128,14 @@ def roster(
         headers.insert(2, "campaign")
     body = []
     for r in rows:
-        line: list[Any] = [r.id, r.name, r.player or "", r.species, r.careers, r.terms, r.age, r.profile, r.status]
+        name = f"{r.name} {EDITED_MARK}" if r.edited else r.name
+        line: list[Any] = [r.id, name, r.player or "", r.species, r.careers, r.terms, r.age, r.profile, r.status]
         if campaign is None:
             line.insert(2, r.campaign)
         body.append(line)
     typer.echo(table(headers, body), nl=False)
+    if any(r.edited for r in rows):
+        typer.echo(f"{EDITED_MARK} {EDITED_NOTE}")
 
 
 @friendly
@@ -159,6 +168,8 @@ def show(
         from lifepath.history import render
 
         sys.stdout.write(render(character.history))
+    if row.edited:
+        sys.stdout.write(f"{EDITED_MARK} {EDITED_NOTE}\n")
     sys.stdout.write(ruleset.render(character))
 
 
@@ -230,8 +241,9 @@ def export(
         "character pages as HTML files in the folder --out). See docs/formats.md.",
     ),
 ) -> None:
-    """Export a character (its JSON export, byte for byte) or a whole campaign (campaign.schema.json), as
-    Foundry VTT actors or "1001 characters" text, or a campaign as a static web site (--format)."""
+    """Export a character (its JSON export, byte for byte) or a whole campaign (JSON Lines: a header line,
+    then one line per character; campaign-lines.schema.json, streamed whatever its size), as Foundry VTT
+    actors or "1001 characters" text, or a campaign as a static web site (--format)."""
     from lifepath.errors import LifepathError
     from lifepath.store import exchange
 
@@ -243,7 +255,7 @@ def export(
     if (character_id is None) == (campaign is None):
         raise LifepathError(
             "say what to export: a character id or --campaign NAME (not both)",
-            hint="e.g. `lifepath export 12` or `lifepath export --campaign Spinward --out spinward.json`",
+            hint="e.g. `lifepath export 12` or `lifepath export --campaign Spinward --out spinward.jsonl`",
         )
     from lifepath.cli.format_export import check_format, export_formatted
 
@@ -253,10 +265,22 @@ def export(
             export_formatted(store, character_id, campaign, fmt, out)
         return
     with open_db(db) as store:
-        if campaign is not None:
-            text = exchange.export_campaign(store, campaign)
-        else:
+        if campaign is None:
             text = exchange.export_character(store, character_id)
+        elif out is None:
+            exchange.write_campaign(store, campaign, sys.stdout)
+            return
+        else:
+            from lifepath.files import replacing
+
+            try:
+                with replacing(out) as tmp, tmp.open("w", encoding="utf-8", newline="\n") as fh:
+                    count = exchange.write_campaign(store, campaign, fh)
+            except OSError as exc:
+                hint = "check the folder is writable"
+                raise LifepathError(f"cannot write {out} ({exc.strerror})", hint=hint) from None
+            print(f"wrote {out} ({count} character(s))", file=sys.stderr)
+            return
     write_out(out, text)
 
 
@@ -270,17 +294,46 @@ def import_(
         help="The campaign to add a character to; for a campaign file, the name to import it as (or an existing "
         "campaign of the same ruleset to add its characters to).",
     ),
+    accept_edited: bool = typer.Option(
+        False, "--accept-edited",
+        help="Store characters that do not replay from their seed and decisions, marked as edited.",
+    ),
+    allow_duplicate: bool = typer.Option(
+        False, "--allow-duplicate", help="Import characters the campaign already holds (the same document) again.",
+    ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
-    """Import a character or a campaign. The whole file is checked first; if anything is wrong nothing
-    is written."""
+    """Import a character or a campaign, all or nothing. Every character is checked and replayed from its
+    seed and decisions first: one that does not replay (an edited sheet), or that the campaign already
+    holds, stops the import unless --accept-edited / --allow-duplicate. Files read whole (a character,
+    an old-style campaign export) are limited to 32 MiB, a character line to 1 MiB."""
     from lifepath.store import exchange
 
     found = exchange.ImportFile.read(file)
     with open_db(db) as store:
-        report = exchange.import_parsed(store, found, campaign)
+        report = exchange.import_parsed(
+            store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate
+        )
     for warning in report.warnings:
         print(f"lifepath: warning: {warning}", file=sys.stderr)
-    ids = ", ".join(str(i) for i in report.ids) or "none"
+    ids = _id_ranges(report.ids)
     made = " (a new campaign)" if report.created_campaign else ""
     typer.echo(f"imported {len(report.ids)} character(s) into campaign '{report.campaign}'{made}: ids {ids}")
+    if report.edited:
+        typer.echo(f"marked edited (they do not replay): ids {_id_ranges(report.edited)}")
+
+
+def _id_ranges(ids: Sequence[int]) -> str:
+    """``1, 2, 3, 7`` as ``1-3, 7`` (an import of 10,000 characters gives one range, not 10,000 numbers)."""
+    if not ids:
+        return "none"
+    parts: list[str] = []
+    start = prev = ids[0]
+    for i in [*ids[1:], None]:
+        if i is not None and i == prev + 1:
+            prev = i
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}" if prev > start + 1 else f"{start}, {prev}")
+        if i is not None:
+            start = prev = i
+    return ", ".join(parts)

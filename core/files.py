@@ -3,23 +3,46 @@
 Everything lifepath writes (an export, a batch of NPCs, a plot, a cache file) goes through
 :func:`replacing`, a temporary file renamed into place, so a failure or an interrupted run never leaves
 half a file where a whole one was. A JSON file a user gives a command is read with :func:`read_json`.
+
+The temporary file is ``.NAME.XXXXXXXX.part`` beside the target ``NAME``. While it is written:
+
+* the replaced file keeps its permission bits (a 0600 export stays 0600); a new file gets the mode the
+  umask gives;
+* the writer holds an exclusive ``flock`` on it, so the next write to the same target can tell a live
+  writer's file from one a killed process (``kill -9``, a power cut) left behind, and removes only the
+  stale ones;
+* SIGTERM (in the main thread) removes it before the process ends, exactly as an exception would.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from types import FrameType
 from typing import Any, BinaryIO
 
 from lifepath.errors import LifepathError
 
 _HINT = "check the folder exists and is writable"
+#: what every temporary file of :func:`replacing` ends with
+PART = ".part"
+
+
+class Terminated(SystemExit):
+    """Raised inside :func:`replacing` when SIGTERM arrives, so the temporary file is removed on the way out
+    (the process still ends with 128 + SIGTERM, as if the signal had killed it)."""
+
+    def __init__(self) -> None:
+        super().__init__(128 + signal.SIGTERM)
 
 
 def file_mode() -> int:
@@ -29,23 +52,102 @@ def file_mode() -> int:
     return 0o666 & ~mask
 
 
+def part_pattern(path: Path) -> re.Pattern[str]:
+    """The names :func:`replacing` gives temporary files for ``path`` (and nothing else's)."""
+    return re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}(\.[^./]+)?{re.escape(PART)}")
+
+
+def _lock(fd: int, *, wait: bool) -> bool:
+    """Take an exclusive lock on ``fd``; False when another process holds one (or when locks are not
+    available, where nothing is ever called stale)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except OSError:
+        return False
+    return True
+
+
+def remove_stale_parts(path: Path) -> list[Path]:
+    """Remove temporary files an interrupted earlier write to ``path`` left behind (ours by name, and no
+    longer locked by a live writer); return what was removed."""
+    folder = path.parent if str(path.parent) else Path(".")
+    pattern = part_pattern(path)
+    removed = []
+    try:
+        names = [e.name for e in os.scandir(folder) if pattern.fullmatch(e.name)]
+    except OSError:
+        return []
+    for name in names:
+        candidate = folder / name
+        try:
+            fd = os.open(candidate, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            if _lock(fd, wait=False):
+                candidate.unlink(missing_ok=True)
+                removed.append(candidate)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
+@contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """Turn SIGTERM into :class:`Terminated` for the length of the block (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(_signum: int, _frame: FrameType | None) -> None:
+        raise Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except (ValueError, OSError):  # pragma: no cover - no signals here
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def replacing(path: Path, suffix: str = "") -> Iterator[Path]:
     """A temporary file beside ``path`` to write; it replaces ``path`` when the block ends normally and
-    is removed when it does not. A temporary file that cannot be made is a :class:`LifepathError`."""
+    is removed when it does not (an exception, Ctrl-C or SIGTERM). The new file keeps the permission bits
+    of the file it replaces. Stale temporary files of earlier, killed writes to ``path`` are removed
+    first. ``suffix`` (``.png``) goes before ``.part``. A temporary file that cannot be made is a
+    :class:`LifepathError`."""
     folder = path.parent if str(path.parent) else Path(".")
+    ending = suffix if suffix.endswith(PART) else suffix + PART
     try:
-        fd, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=suffix)
-    except OSError as exc:
-        raise LifepathError(f"cannot write {path} ({exc.strerror})", hint=_HINT) from None
-    os.close(fd)
-    tmp = Path(name)
-    try:
-        tmp.chmod(file_mode())
-        yield tmp
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
+        mode = path.stat().st_mode & 0o777 if path.is_file() else file_mode()
+    except OSError:
+        mode = file_mode()
+    remove_stale_parts(path)
+    with _terminate_cleanly():
+        try:
+            fd, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=ending)
+        except OSError as exc:
+            raise LifepathError(f"cannot write {path} ({exc.strerror})", hint=_HINT) from None
+        tmp = Path(name)
+        try:
+            _lock(fd, wait=True)
+            tmp.chmod(mode)
+            yield tmp
+            tmp.replace(path)
+        finally:
+            with suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            os.close(fd)
 
 
 def write_atomic(path: Path, text: str) -> None:

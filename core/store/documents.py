@@ -37,6 +37,12 @@ def compact(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
+def digest(stored: str) -> str:
+    """SHA-256 of a stored (compact) document: the ``document_sha256`` column, the duplicate check of
+    ``lifepath import``."""
+    return hashlib.sha256(stored.encode("utf-8")).hexdigest()
+
+
 def export_text(stored: str) -> str:
     """The export text of a stored document (stored compact, or indented by older versions)."""
     return dumps(json.loads(stored))
@@ -124,10 +130,12 @@ def character_create(
     player: str | None = None,
     status: str | None = None,
     document: str | None = None,
+    stored: str | None = None,
 ) -> CharacterCreate:
     """The row for ``character``: its document (stored compact, see :func:`compact`) and the roster
-    columns its ruleset's ``roster_fields`` copy out. The status defaults to ``dead`` for a character who died in
-    creation and ``active`` otherwise."""
+    columns its ruleset's ``roster_fields`` copy out. ``stored`` is the compact text when the caller has
+    it already (an import), ``document`` export text to store compact. The status defaults to ``dead``
+    for a character who died in creation and ``active`` otherwise."""
     from lifepath.store.models import CharacterCreate, build
 
     ruleset = registry.ruleset(character.ruleset)
@@ -135,6 +143,10 @@ def character_create(
     seed = check_seed(character.provenance.get("seed"), f"the character '{character.sheet.name}'")
     if status is None:
         status = "dead" if character.sheet.status == "dead" else "active"
+    if stored is not None:
+        text = stored
+    else:
+        text = compact(json.loads(document)) if document is not None else compact(character.to_dict())
     return build(
         CharacterCreate,
         "character",
@@ -142,7 +154,8 @@ def character_create(
         player=player or None,
         status=status,
         ruleset=ruleset.id,
-        document=compact(json.loads(document)) if document is not None else compact(character.to_dict()),
+        document=text,
+        document_sha256=digest(text),
         rules_sha256=rules_digest(character.provenance.get("house_rules", {})),
         seed=seed,
         species=str(fields.get("species", character.sheet.species)),
@@ -157,6 +170,7 @@ __all__ = [
     "as_made",
     "character_create",
     "check_seed",
+    "digest",
     "dumps",
     "original_name",
     "plugin_union",

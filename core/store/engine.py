@@ -65,18 +65,51 @@ def database_url(spec: str | None = None) -> URL:
         return URL.create("sqlite", database=str(Path(spec).expanduser().absolute()))
     try:
         url = make_url(spec)
-    except exc.ArgumentError:
-        raise StoreError(f"'{spec}' is not a database URL lifepath can read", hint=_URL_HINT) from None
+    except (exc.ArgumentError, ValueError) as e:
+        # SQLAlchemy raises a bare ValueError for a port that is not a number
+        why = f" (the port {_port_text(spec)!r} is not a number)" if isinstance(e, ValueError) else ""
+        shown = _hide_password(spec)
+        raise StoreError(f"'{shown}' is not a database URL lifepath can read{why}", hint=_URL_HINT) from None
+    if url.port is not None and not 0 < url.port < 65536:
+        raise StoreError(
+            f"the port {url.port} in '{describe(url)}' is not a TCP port",
+            hint="ports are numbers from 1 to 65535; PostgreSQL listens on 5432 unless it was set up otherwise",
+        )
     backend = url.get_backend_name()
     driver = url.get_driver_name() if "+" in url.drivername else ""
     if backend == "sqlite" and driver in ("", "pysqlite"):
-        if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
+        if _in_memory(url):
+            raise StoreError(
+                f"'{spec}' is an in-memory database: a campaign saved there is lost as soon as the command ends",
+                hint="give a SQLite file path (a new file name starts a new database) or a postgresql:// URL",
+            )
+        if url.database and not url.database.startswith("file:"):
             url = url.set(database=str(Path(url.database).expanduser().absolute()))
         return url.set(drivername="sqlite")
     if backend in ("postgresql", "postgres") and driver in ("", "psycopg"):
         return url.set(drivername="postgresql+psycopg")
     scheme = url.drivername
     raise StoreError(f"'{scheme}' is not a kind of database lifepath can use (in '{describe(url)}')", hint=_URL_HINT)
+
+
+def _in_memory(url: URL) -> bool:
+    database = url.database or ""
+    return database in ("", ":memory:") or "mode=memory" in database or url.query.get("mode") == "memory"
+
+
+def _port_text(spec: str) -> str:
+    authority = spec.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1]
+    return authority.rsplit(":", 1)[-1] if ":" in authority else ""
+
+
+def _hide_password(spec: str) -> str:
+    head, sep, rest = spec.partition("://")
+    authority, slash, tail = rest.partition("/")
+    if "@" in authority:
+        user, _, host = authority.rpartition("@")
+        if ":" in user:
+            authority = user.split(":", 1)[0] + ":***@" + host
+    return head + sep + authority + slash + tail
 
 
 def describe(url: URL) -> str:
@@ -118,6 +151,40 @@ def _check_sqlite_path(url: URL) -> None:
             f"cannot open the campaign database {path}: the folder {path.parent} does not exist",
             hint="create the folder first, or give another path",
         )
+    check_ours(path)
+
+
+def check_ours(path: Path) -> None:
+    """Refuse a SQLite file that holds tables lifepath did not make, before anything connects to it
+    (connecting switches a file to WAL, and opening a store adds lifepath's tables)."""
+    import sqlite3
+
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    except (OSError, sqlite3.Error):
+        return  # opening it for real says what is wrong
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    except sqlite3.Error:
+        return
+    finally:
+        conn.close()
+    refuse_foreign(str(path), tables)
+
+
+def refuse_foreign(where: str, tables: list[str]) -> None:
+    """A :class:`StoreError` when a database has tables but none of lifepath's schema revisions."""
+    mine = {"alembic_version"}
+    if not tables or mine & set(tables):
+        return
+    shown = ", ".join(sorted(tables)[:5]) + (f" and {len(tables) - 5} more" if len(tables) > 5 else "")
+    raise StoreError(
+        f"{where} is a database lifepath did not make (it holds the tables {shown}); lifepath will not add its "
+        "own tables to another program's database",
+        hint="give the path of a lifepath campaign database, or a new file name to start one",
+    )
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

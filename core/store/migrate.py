@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 #: the newest revision; a test checks it is Alembic's head, so opening an up-to-date database need not
 #: import Alembic at all
-HEAD = "0004_worlds"
+HEAD = "0005"
 VERSION_TABLE = "alembic_version"
 
 #: an arbitrary constant naming the advisory lock PostgreSQL upgrades hold
@@ -78,6 +78,10 @@ def upgrade(engine: Engine, target: str = "head") -> None:
     wanted = HEAD if target == "head" else target
     with engine.connect() as conn:
         found = current(conn)
+        if found is None:
+            from lifepath.store.engine import refuse_foreign
+
+            refuse_foreign(describe(engine.url), [t for t in inspect(conn).get_table_names() if t != VERSION_TABLE])
         conn.rollback()
     _refuse_newer(engine, found)
     if found == wanted:

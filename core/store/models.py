@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
-from sqlalchemy import JSON, BigInteger, CheckConstraint, DateTime, Dialect, Index, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, CheckConstraint, DateTime, Dialect, Index, Text, UniqueConstraint, false
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -91,7 +91,7 @@ class CampaignBase(SQLModel):
     content: list[str] = Field(
         default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
     )
-    #: worlds imported from sector files, ``{hex, name, uwp, remarks}`` each (revision 0004_worlds)
+    #: worlds imported from sector files, ``{hex, name, uwp, remarks}`` each (revision 0005)
     worlds: list[dict[str, Any]] = Field(
         default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
     )
@@ -169,6 +169,12 @@ class CharacterColumns(CharacterBase):
     terms: int = Field(default=0)
     age: int | None = Field(default=None)
     profile: str = Field(default="", max_length=100)
+    #: SHA-256 of ``document`` (revision 0004): how ``lifepath import`` finds a character already there.
+    #: Nullable in the schema only (SQLite adds a NOT NULL column with a rebuild); the store always sets it.
+    document_sha256: str | None = Field(default=None, max_length=64)
+    #: imported with ``--accept-edited``: its sheet or history is not what its seed and decisions make
+    #: (revision 0004)
+    edited: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class CharacterRow(CharacterColumns, table=True):
@@ -179,6 +185,7 @@ class CharacterRow(CharacterColumns, table=True):
         CheckConstraint("status IN ('active', 'retired', 'dead', 'npc')", name="ck_character_status"),
         Index("ix_character_campaign_id", "campaign_id"),
         Index("ix_character_campaign_player", "campaign_id", "player"),
+        Index("ix_character_campaign_sha256", "campaign_id", "document_sha256"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -218,6 +225,7 @@ class CharacterRead(CharacterBase):
     terms: int
     age: int | None
     profile: str
+    edited: bool = False
     created_at: datetime
     updated_at: datetime
 

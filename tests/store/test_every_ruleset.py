@@ -1,5 +1,5 @@
 """Every shipped ruleset works with a campaign: create into it, list its roster with the ruleset's own
-sheet fields, show, verify by id, and export."""
+sheet fields, show, verify by id, export, and import (which replays every character) elsewhere."""
 
 from __future__ import annotations
 
@@ -34,5 +34,9 @@ def test_a_campaign_under_each_ruleset(run_cli, tmp_path: Path, ruleset: str) ->
     assert shown.returncode == 0 and roster[0]["name"] in shown.stdout
     verified = run_cli("verify", str(roster[0]["id"]), "--db", db)
     assert verified.returncode == 0 and "identical" in verified.stdout
-    exported = json.loads(run_cli("export", "--campaign", "Table", "--db", db).stdout)
-    assert len(exported["characters"]) == 2
+    header, *lines = run_cli("export", "--campaign", "Table", "--db", db).stdout.splitlines()
+    assert json.loads(header)["characters"] == len(lines) == 2
+    out = tmp_path / "table.jsonl"
+    assert run_cli("export", "--campaign", "Table", "--out", str(out), "--db", db).returncode == 0
+    imported = run_cli("import", str(out), "--db", str(tmp_path / "other.db"))  # replays both
+    assert imported.returncode == 0 and "imported 2 character(s)" in imported.stdout, imported.stderr

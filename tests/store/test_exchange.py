@@ -11,6 +11,24 @@ from lifepath.testing import create_character
 
 CAMPAIGN_SCHEMA = "https://lifepath.example/schemas/campaign.schema.json"
 CHARACTER_SCHEMA = "https://lifepath.example/schemas/character.schema.json"
+LINES_SCHEMA = "https://lifepath.example/schemas/campaign-lines.schema.json"
+
+
+def lines_of(text):
+    """A format 2 campaign export as its header and its character entries."""
+    header, *rest = text.splitlines()
+    return json.loads(header), [json.loads(line) for line in rest]
+
+
+def to_lines(header, entries):
+    return "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in [header, *entries])
+
+
+def legacy(header, entries):
+    """The same campaign in the one-document format 1 (what older versions wrote)."""
+    data = {"$schema": CAMPAIGN_SCHEMA, "format": "lifepath.campaign/1", "campaign": header["campaign"],
+            "characters": entries}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def validate(text: str, schema_id: str) -> None:
@@ -65,10 +83,12 @@ def test_a_campaign_export_follows_the_campaign_schema(store, registry):
     store.rename(ids[2], "Renamed Person")
     store.archive("Spinward")
     text = exchange.export_campaign(store, "Spinward")
-    validate(text, CAMPAIGN_SCHEMA)
-    data = json.loads(text)
-    assert data["campaign"]["house_rules"] == {"max_terms": 5} and data["campaign"]["archived"]
-    for item, cid in zip(data["characters"], ids, strict=True):
+    header, entries = lines_of(text)
+    validate(text.splitlines()[0], LINES_SCHEMA)
+    validate(legacy(header, entries), CAMPAIGN_SCHEMA)  # each line is a campaign.schema.json entry
+    assert header["characters"] == len(entries) == 3
+    assert header["campaign"]["house_rules"] == {"max_terms": 5} and header["campaign"]["archived"]
+    for item, cid in zip(entries, ids, strict=True):
         assert item["id"] == cid
         assert json.dumps(item["character"], indent=2, ensure_ascii=False) + "\n" == store.document(cid)
         validate(json.dumps(item["character"]), CHARACTER_SCHEMA)
@@ -127,27 +147,33 @@ def test_a_character_of_another_ruleset_is_an_error(store, registry, tmp_path):
     assert store.characters() == []
 
 
-def bad_campaign_file(store, registry, tmp_path):
+def bad_campaign_file(store, registry, tmp_path, fmt="lines"):
+    """A campaign export (format 2 "lines", or 1 "legacy") whose character 1 has a bad age, and the pointer
+    and line the error should name."""
     from lifepath.store import exchange
 
     fill(store, registry, seeds=(1, 2, 3))
-    data = json.loads(exchange.export_campaign(store, "Spinward"))
-    data["campaign"]["name"] = "Copy"
-    data["characters"][1]["character"]["sheet"]["age"] = "twenty"
+    header, entries = lines_of(exchange.export_campaign(store, "Spinward"))
+    header["campaign"]["name"] = "Copy"
+    entries[1]["character"]["sheet"]["age"] = "twenty"
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    return path, data["characters"][1]["character"]["sheet"]["name"]
+    text = to_lines(header, entries) if fmt == "lines" else legacy(header, entries)
+    path.write_text(text, encoding="utf-8")
+    pointer = "/character/sheet/age" if fmt == "lines" else "/characters/1/character/sheet/age"
+    line = 3 if fmt == "lines" else next(i for i, t in enumerate(text.splitlines(), 1) if '"twenty"' in t)
+    return path, entries[1]["character"]["sheet"]["name"], pointer, line
 
 
-def test_an_import_with_one_bad_character_writes_nothing_and_names_it(store, registry, tmp_path):
+@pytest.mark.parametrize("fmt", ["lines", "legacy"])
+def test_an_import_with_one_bad_character_writes_nothing_and_names_it(store, registry, tmp_path, fmt):
     from lifepath.store import exchange
 
-    path, name = bad_campaign_file(store, registry, tmp_path)
+    path, name, pointer, line = bad_campaign_file(store, registry, tmp_path, fmt)
     before = [r.id for r in store.characters()]
     with pytest.raises(TableError) as caught:
         exchange.import_file(store, path)
     error = caught.value
-    assert error.pointer == "/characters/1/character/sheet/age" and error.file == str(path) and error.line
+    assert (error.pointer, error.file, error.line) == (pointer, str(path), line)
     assert f"character 1 ('{name}')" in error.message and "twenty" in error.message
     assert [c.name for c in store.campaigns()] == ["Spinward"]
     assert [r.id for r in store.characters()] == before
@@ -159,7 +185,7 @@ def test_an_import_that_fails_while_writing_writes_nothing(store, registry, tmp_
     fill(store, registry, seeds=(1, 2, 3))
     path = tmp_path / "copy.json"
     path.write_text(exchange.export_campaign(store, "Spinward"), encoding="utf-8")
-    real = store.add_character
+    real = store.insert_rows
     calls = []
 
     def fail_on_the_third(*args, **kwargs):
@@ -168,7 +194,8 @@ def test_an_import_that_fails_while_writing_writes_nothing(store, registry, tmp_
             raise LifepathError("the disk is full")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(store, "add_character", fail_on_the_third)
+    monkeypatch.setattr(exchange, "CHUNK", 1)  # one INSERT per character: two are written before the third fails
+    monkeypatch.setattr(store, "insert_rows", fail_on_the_third)
     with pytest.raises(LifepathError, match="disk is full"):
         exchange.import_file(store, path, "Copy")
     monkeypatch.undo()
@@ -180,11 +207,11 @@ def test_a_seed_too_big_to_store_is_refused_before_writing(store, registry, tmp_
     from lifepath.store import exchange
 
     fill(store, registry, seeds=(1, 2))
-    data = json.loads(exchange.export_campaign(store, "Spinward"))
-    data["campaign"]["name"] = "Copy"
-    data["characters"][1]["character"]["provenance"]["seed"] = 2**64  # valid JSON Schema, too big to store
+    header, entries = lines_of(exchange.export_campaign(store, "Spinward"))
+    header["campaign"]["name"] = "Copy"
+    entries[1]["character"]["provenance"]["seed"] = 2**64  # valid JSON Schema, too big to store
     path = tmp_path / "big-seed.json"
-    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    path.write_text(to_lines(header, entries), encoding="utf-8")
     with pytest.raises(LifepathError, match="seed"):
         exchange.import_file(store, path)
     assert [c.name for c in store.campaigns()] == ["Spinward"]
@@ -192,11 +219,11 @@ def test_a_seed_too_big_to_store_is_refused_before_writing(store, registry, tmp_
 
 
 def test_import_cli_with_one_bad_character_names_it_and_writes_nothing(store, registry, store_url, run_cli, tmp_path):
-    path, name = bad_campaign_file(store, registry, tmp_path)
+    path, name, pointer, line = bad_campaign_file(store, registry, tmp_path)
     done = run_cli("import", str(path), db=store_url)
-    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     text = " ".join(done.stderr.split())
-    assert str(path) in text and "/characters/1/character/sheet/age" in text and f"character 1 ('{name}')" in text
+    assert f"{path}, line {line}, at {pointer}" in text and f"character 1 ('{name}')" in text
     assert "Copy" not in run_cli("campaign", "list", db=store_url).stdout
 
 
@@ -217,7 +244,11 @@ def test_import_cli_round_trip(run_cli, store_url, new_url, tmp_path):
     assert again.read_bytes() == out.read_bytes()
     single = tmp_path / "one.json"
     ok(run_cli("export", "1", "--out", str(single), db=fresh))
-    assert "imported 1 character(s)" in ok(run_cli("import", str(single), "--campaign", "Spinward", db=store_url))
+    done = run_cli("import", str(single), "--campaign", "Spinward", db=store_url)  # the same character as id 1
+    assert done.returncode == 2 and "already holds 1 of these character(s)" in done.stderr
+    assert "imported 1 character(s)" in ok(
+        run_cli("import", str(single), "--campaign", "Spinward", "--allow-duplicate", db=store_url)
+    )
     done = run_cli("import", str(single), db=store_url)
     assert done.returncode != 0 and "--campaign" in done.stderr
 
@@ -231,7 +262,10 @@ def test_importing_a_campaign_that_exists_asks_for_another_name(store, registry,
     with pytest.raises(LifepathError, match="already a campaign called 'Spinward'"):
         exchange.import_file(store, path)
     assert exchange.import_file(store, path, "Spinward II").created_campaign
-    assert not exchange.import_file(store, path, "Spinward").created_campaign  # adds to the existing one
+    with pytest.raises(LifepathError, match="already holds 1 of these"):
+        exchange.import_file(store, path, "Spinward")  # the very same character again
+    report = exchange.import_file(store, path, "Spinward", allow_duplicate=True)
+    assert not report.created_campaign  # adds to the existing one
     assert len(store.characters("Spinward")) == 2
 
 
@@ -246,3 +280,53 @@ def test_a_file_that_is_not_an_export_is_refused(store, tmp_path):
     with pytest.raises(TableError, match="not valid JSON") as caught:
         exchange.import_file(store, path, "X")
     assert caught.value.line == 1
+
+
+def test_an_old_one_document_campaign_export_still_imports(store, registry, new_url, tmp_path):
+    from lifepath.store import exchange, open_store
+
+    fill(store, registry, seeds=(1, 2))
+    text = exchange.export_campaign(store, "Spinward")
+    old = tmp_path / "old.json"
+    old.write_text(legacy(*lines_of(text)), encoding="utf-8")
+    with open_store(new_url(), registry=registry, warn=lambda _t: None) as fresh:
+        assert len(exchange.import_file(fresh, old).ids) == 2
+        assert exchange.export_campaign(fresh, "Spinward") == text
+
+
+def test_the_export_is_one_header_and_one_compact_line_per_character(store, registry):
+    from lifepath.store import exchange
+    from lifepath.store.documents import compact
+
+    ids = fill(store, registry, seeds=(1, 2, 3))
+    lines = exchange.export_campaign(store, "Spinward").splitlines()
+    assert len(lines) == 4
+    for line, cid in zip(lines[1:], ids, strict=True):
+        entry = json.loads(line)
+        assert line == compact(entry)  # compact: no indentation anywhere
+        assert compact(entry["character"]) == compact(json.loads(store.document(cid)))
+
+
+def test_accept_edited_stores_the_mark_and_the_hash(store, registry, tmp_path):
+    import hashlib
+
+    from lifepath.store import exchange
+    from lifepath.store.documents import compact
+
+    fill(store, registry, seeds=())
+    doc = create_character(registry, "nowhere-yet", seed=3, rules={"max_terms": 5}).to_dict()
+    doc["sheet"]["credits"] += 1_000_000
+    path = tmp_path / "rich.json"
+    path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    with pytest.raises(LifepathError, match="sheet differs in: credits"):
+        exchange.import_file(store, path, "Spinward")
+    assert store.characters() == []
+    report = exchange.import_file(store, path, "Spinward", accept_edited=True)
+    assert report.edited == report.ids
+    (row,) = store.characters()
+    assert row.edited
+    digest = hashlib.sha256(compact(doc).encode()).hexdigest()
+    assert set(store.document_hashes("Spinward")) == {digest}
+    store.rename(row.id, "Someone Else")
+    assert set(store.document_hashes("Spinward")) == {hashlib.sha256(compact(json.loads(store.document(row.id)))
+                                                                      .encode()).hexdigest()}

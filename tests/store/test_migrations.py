@@ -3,6 +3,7 @@ the newest revision matches the models; a database from a newer lifepath is refu
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -21,7 +22,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0004_worlds", "0003", "0002", "0001"]
+    assert revisions == ["0005", "0004", "0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -58,12 +59,15 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004_worlds",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0005",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert "ix_character_campaign_player" in indexes
         columns = {r[1]: r for r in con.execute("PRAGMA table_info('campaign')")}
         assert columns["content"][3] == 1  # NOT NULL once backfilled
+        for document, digest, edited in con.execute("SELECT document, document_sha256, edited FROM character"):
+            compact = json.dumps(json.loads(document), ensure_ascii=False, separators=(",", ":"))
+            assert digest == hashlib.sha256(compact.encode()).hexdigest() and edited == 0  # filled by 0004
         assert dict(con.execute("SELECT name, content FROM campaign").fetchall()) == {
             "Spinward": json.dumps([str(tmp_path / "couriers")]), "Old Times": "[]",
         }
@@ -130,10 +134,10 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
             )
         upgrade(engine)
         with engine.connect() as conn:
-            assert current(conn) == HEAD == "0004_worlds"
+            assert current(conn) == HEAD == "0005"
             value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
             worlds = conn.execute(text("SELECT worlds FROM campaign WHERE name = 'Spinward'")).scalar_one()
     finally:
         engine.dispose()
     assert (json.loads(value) if isinstance(value, str) else value) == []
-    assert (json.loads(worlds) if isinstance(worlds, str) else worlds) == []  # revision 0004_worlds
+    assert (json.loads(worlds) if isinstance(worlds, str) else worlds) == []  # revision 0005

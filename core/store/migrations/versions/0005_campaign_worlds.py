@@ -3,11 +3,8 @@
 * ``campaign.worlds``: a JSON list of ``{hex, name, uwp, remarks}`` (``lifepath campaign add-worlds``);
   existing campaigns get an empty list (the column's server default).
 
-Named ``0004_worlds`` (issue 14, the vtt branch): another branch adds a revision on 0003 too, and the two
-are put in one line when they are merged.
-
-Revision ID: 0004_worlds
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-01
 """
 
@@ -16,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_worlds"
-down_revision: str | None = "0003"
+revision = "0005"
+down_revision: str | None = "0004"
 branch_labels: str | None = None
 depends_on: str | None = None
 
