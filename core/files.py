@@ -122,12 +122,19 @@ def _terminate_cleanly() -> Iterator[None]:
 @contextmanager
 def replacing(path: Path, suffix: str = "") -> Iterator[Path]:
     """A temporary file beside ``path`` to write; it replaces ``path`` when the block ends normally and
-    is removed when it does not (an exception, Ctrl-C or SIGTERM). The new file keeps the permission bits
+    is removed when it does not (an exception, Ctrl-C or SIGTERM). A ``path`` that exists and is not a
+regular file (a folder, a device, a FIFO) is refused, never replaced. The new file keeps the permission bits
     of the file it replaces. Stale temporary files of earlier, killed writes to ``path`` are removed
     first. ``suffix`` (``.png``) goes before ``.part``. A temporary file that cannot be made is a
     :class:`LifepathError`."""
     folder = path.parent if str(path.parent) else Path(".")
     ending = suffix if suffix.endswith(PART) else suffix + PART
+    if path.exists() and not path.is_file():
+        # renaming over a device or a FIFO would replace it (as root, /dev/null becomes a plain file)
+        raise LifepathError(
+            f"cannot write {path}: it is not a regular file (a folder, a device or a pipe is never replaced)",
+            hint="give the name of a file to write",
+        )
     try:
         mode = path.stat().st_mode & 0o777 if path.is_file() else file_mode()
     except OSError:

@@ -42,6 +42,17 @@ def test_a_missing_folder_is_a_user_error(tmp_path):
         write_atomic(tmp_path / "nowhere" / "x.json", "{}")
 
 
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_target_that_is_not_a_regular_file_is_refused_and_left_as_it_is(tmp_path, kind):
+    # run as root, renaming over /dev/null or /dev/full would turn the device into a plain file
+    target = tmp_path / "target"
+    os.mkfifo(target) if kind == "fifo" else target.mkdir()
+    with pytest.raises(LifepathError, match="not a regular file"), replacing(target) as tmp:
+        tmp.write_text("never written")
+    assert target.is_fifo() if kind == "fifo" else target.is_dir()
+    assert [p.name for p in tmp_path.iterdir()] == ["target"]
+
+
 def test_replacing_a_private_file_keeps_it_private(tmp_path):
     target = tmp_path / "secret.json"
     target.write_text("old\n")
