@@ -73,6 +73,14 @@ def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON inste
             for s in registry.species(rid).values():
                 if s.plugin == name:
                     adds.setdefault("species", []).append(f"{rid}:{s.name}")
+            for kind, offer, target, used in registry.replacements(rid):
+                if offer.plugin == name:
+                    state = "in use" if used else f"not enabled: LIFEPATH_REPLACEMENTS={offer.plugin}:{offer.id}"
+                    if target is None:
+                        state = "nothing to replace"
+                    adds.setdefault("replacements", []).append(
+                        f"{rid}:{offer.name} for {kind} {offer.data['replaces']} ({state})"
+                    )
         rows.append(
             {
                 "name": name,

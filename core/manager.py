@@ -1,7 +1,8 @@
 """The plugin manager: entry points in the group ``lifepath``, loaded on first use.
 
 ``LIFEPATH_PLUGINS`` (comma-separated entry-point names) loads only those; ``LIFEPATH_DISABLE_PLUGINS``
-skips the ones named. The built-in rulesets are entry points of the ``lifepath`` distribution and go
+skips the ones named; ``LIFEPATH_REPLACEMENTS`` (comma-separated ``plugin:id``) enables replacements
+(see :mod:`lifepath.clashes`). The built-in rulesets are entry points of the ``lifepath`` distribution and go
 through exactly this path.
 """
 
@@ -45,6 +46,8 @@ class Manager:
         self.pm.add_hookspecs(hookspecs)
         self.info: dict[str, PluginInfo] = {}
         self._registry: Registry | None = None
+        #: replacements to use (``plugin:id``, see :mod:`lifepath.clashes`); none unless enabled
+        self.replacements: frozenset[str] = frozenset()
 
     def add(self, plugin: ModuleType | object, name: str, dist: str = "", version: str = "") -> None:
         """Register a plugin object (normally done from an entry point)."""
@@ -117,7 +120,7 @@ class Manager:
         if self._registry is None:
             from lifepath.registry import Registry
 
-            self._registry = Registry(self)
+            self._registry = Registry(self, self.replacements)
         return self._registry
 
 
@@ -136,6 +139,7 @@ def get_manager() -> Manager:
     global _manager
     if _manager is None:
         manager = Manager()
+        manager.replacements = frozenset(_names("LIFEPATH_REPLACEMENTS") or ())
         manager.load_entry_points(only=_names("LIFEPATH_PLUGINS"), skip=_names("LIFEPATH_DISABLE_PLUGINS"))
         _manager = manager
     return _manager
