@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from lifepath.hookspecs import hookimpl
 from lifepath.manager import Manager
 from lifepath.registry import Registry
 
@@ -254,3 +255,69 @@ def test_an_installed_replacement_is_listed_and_used_only_when_enabled(
     made = run_cli("create", "--auto", "--seed", "5", "--career", "Belter (revised)", "--json", env=enabled)
     assert made.returncode == 0, made.stderr
     assert {"name": "aa_belter", "version": "0.1.0"} in json.loads(made.stdout)["provenance"]["plugins"]
+
+
+# -- rulesets and house rules --------------------------------------------------------------------------
+
+
+class _Toy:
+    """A plugin object (registered through pluggy like an entry point's module) adding a toy ruleset and
+    a house rule for Nowhere Yet."""
+
+    def __init__(self, rid: str, name: str, rule: str | None = None) -> None:
+        from lifepath import Ruleset
+
+        class Toy(Ruleset):
+            id = rid
+            version = "0.1.0"
+            summary = "toy"
+
+            def create(self, ctx: Any) -> None:  # pragma: no cover - never made
+                raise NotImplementedError
+
+        Toy.name = name
+        self.ruleset = Toy()
+        self.rule = rule
+
+    @hookimpl
+    def lifepath_register_rulesets(self, register: Any) -> None:
+        register(self.ruleset)
+
+    @hookimpl
+    def lifepath_register_house_rules(self, ruleset_id: str, register: Any) -> None:
+        if ruleset_id == "nowhere-yet" and self.rule:
+            register(self.rule, {"type": "integer", "default": 0, "description": "toy"})
+
+
+def _manager_with(*plugins: tuple[str, _Toy]) -> Manager:
+    manager = Manager()
+    manager.load_entry_points(only={"nowhere_yet"})
+    for name, plugin in plugins:
+        manager.add(plugin, name, f"lifepath-{name}", "0.1.0")
+    return manager
+
+
+@pytest.mark.parametrize("order", ["aa first", "zz first"])
+def test_rulesets_that_clash_are_decided_the_same_in_either_order(order: str) -> None:
+    aa, zz = ("aa_x", _Toy("toy", "Toy")), ("zz_x", _Toy("toy-two", "toy"))
+    nowhere = ("aa_nowhere", _Toy("nowhere-elsewhere", "Nowhere Yet"))
+    reg = _manager_with(*((aa, zz, nowhere) if order == "aa first" else (nowhere, zz, aa))).registry()
+    assert set(reg.rulesets()) == {"nowhere-yet"}
+    assert sorted(reg.warnings) == [
+        "plugin 'aa_nowhere' adds the ruleset 'nowhere-elsewhere' (Nowhere Yet), which clashes with the built-in "
+        "ruleset 'nowhere-yet' (Nowhere Yet) from 'nowhere_yet'; the plugin's is not used (give it another id "
+        "and name)",
+        "plugins 'aa_x' and 'zz_x' both add a ruleset called 'toy' (Toy) / 'toy-two' (toy); neither is used, "
+        "whatever the order they are installed in (one must be renamed or uninstalled)",
+    ]
+
+
+@pytest.mark.parametrize("order", ["aa first", "zz first"])
+def test_a_house_rule_declared_by_two_plugins_is_used_from_neither(order: str) -> None:
+    aa, zz = ("aa_x", _Toy("toy-a", "Toy A", "luck")), ("zz_x", _Toy("toy-z", "Toy Z", "luck"))
+    reg = _manager_with(*((aa, zz) if order == "aa first" else (zz, aa))).registry()
+    assert "luck" not in reg.declaration("nowhere-yet")["properties"]
+    assert reg.warnings == [
+        "plugins 'aa_x', 'zz_x' all declare house rule 'luck' for nowhere-yet; none of them is used (one of the "
+        "plugins must rename it)"
+    ]
