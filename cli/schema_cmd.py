@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from lifepath.cli.errors import friendly
+
+if TYPE_CHECKING:
+    from lifepath.errors import TableError
+    from lifepath.tables import Table
 
 schema_app = typer.Typer(
     help="List schemas, and validate table files or folders against them.", no_args_is_help=True, rich_markup_mode=None
@@ -51,6 +56,8 @@ def validate(paths: list[Path] = typer.Argument(..., help="Table files or folder
             errors = validator.errors(table)
         except LifepathError as exc:
             errors = [exc]  # type: ignore[list-item]
+        if not errors:
+            errors = _meaning_errors(table)
         for e in errors:
             problems += 1
             typer.echo("error: " + e.paragraph(), err=True)
@@ -60,3 +67,20 @@ def validate(paths: list[Path] = typer.Argument(..., help="Table files or folder
         typer.echo(f"{problems} problem(s) in {len(files)} file(s)", err=True)
         raise typer.Exit(1)
     typer.echo(f"{len(files)} file(s) valid")
+
+
+def _meaning_errors(table: Table) -> list[TableError]:
+    """Beyond the shape: the names a table of an installed ruleset uses must exist (skills, traits...)."""
+    import re
+
+    from lifepath.manager import get_registry
+
+    pattern = r"^https://lifepath\.example/schemas/([a-z0-9-]+)\.[a-z0-9-]+\.schema\.json$"
+    found = re.match(pattern, table.schema_id or "")
+    if not found:
+        return []
+    registry = get_registry()
+    rid = found.group(1)
+    if rid not in registry.rulesets():
+        return []
+    return list(registry.meaning_errors(table, rid))

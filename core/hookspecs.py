@@ -75,6 +75,35 @@ def lifepath_register_house_rules(ruleset_id: str, register: Callable[[str, dict
 
 
 @hookspec
+def lifepath_register_skills(ruleset_id: str, register: Callable[[str, str], None]) -> None:
+    """Add skills to a named ruleset's skill list, so careers and species may name them.
+
+    Called once per registered ruleset, the first time that ruleset is used in the process, before its
+    careers and species are collected (they are checked against the list).
+
+    :param ruleset_id: the ruleset whose skill list is being collected.
+    :param register: call ``register(name, summary)`` per new skill: its name as tables write it and one
+        line on what it covers. A name the ruleset already has is the same skill (nothing changes).
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_register_traits(ruleset_id: str, register: Callable[[dict[str, Any]], None]) -> None:
+    """Add species traits to a named ruleset, so species may name them by id.
+
+    Called once per registered ruleset, the first time that ruleset is used in the process, before its
+    species are collected (they are checked against the traits known).
+
+    :param ruleset_id: the ruleset whose traits are being collected.
+    :param register: call ``register({"id": ..., "name": ..., "summary": ...})`` per trait: a kebab-case
+        id, the name the sheet shows and a one-line note. Its effect on creation, if any, is yours to
+        apply in ``lifepath_apply_trait``.
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
 def lifepath_characteristics(ctx: Context, specs: dict[str, CharacteristicSpec]) -> None:
     """Adjust how a character's characteristics are generated, before any is rolled.
 

@@ -20,6 +20,7 @@ from lifepath.tables import Table, parse_table, tables_digest
 
 if TYPE_CHECKING:
     from lifepath.manager import Manager
+    from lifepath.meaning import Vocabulary
     from lifepath.validation import ValidationCache, Validator
 
 CONTRIBUTED_HOOKS = ("lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis")
@@ -28,6 +29,8 @@ REGISTRATION_HOOKS = (
     "lifepath_register_careers",
     "lifepath_register_species",
     "lifepath_register_house_rules",
+    "lifepath_register_skills",
+    "lifepath_register_traits",
 )
 
 
@@ -128,12 +131,13 @@ class Registry:
         self._loaded: set[str] = set()
         self._careers: dict[str, dict[str, Contribution]] = {}
         self._species: dict[str, dict[str, Contribution]] = {}
+        self._vocab: dict[str, Vocabulary] = {}
         self._offers: dict[str, list[tuple[str, Contribution, Contribution | None, bool]]] = {}
         self._extra_rules: dict[str, dict[str, tuple[dict[str, Any], str]]] = {}
         self._tables: dict[str, list[Table]] = {}
         self._contributors: dict[str, set[str]] = {}
         self._digests: dict[str, str] = {}
-        self._validated: set[str] = set()
+        self._validated: set[tuple[str, str]] = set()
         self._checking: tuple[list[dict[str, Any]], str, ValidationCache] | None = None
         self._validator: Validator | None = None
         self.warnings = []
@@ -172,16 +176,76 @@ class Registry:
             self._checking = (schemas, schemas_digest(schemas), ValidationCache.default())
         return self._checking
 
-    def _validate(self, table: Table, plugin: str) -> None:
-        """Validate a table unless its content hash is known valid; an invalid table fails its plugin."""
+    def _validate(self, table: Table, plugin: str, rid: str | None = None) -> None:
+        """Validate a table unless its content hash is known valid; an invalid table fails its plugin.
+        With ``rid``, the table is also checked for meaning against that ruleset's vocabulary (the cache
+        key then covers the vocabulary too)."""
         _schemas, digest, cache = self._validation()
-        key = cache.key(table, digest)
+        vocab = self._vocab.get(rid) if rid is not None else None
+        key = cache.key(table, digest + (vocab.digest() if vocab is not None else ""))
         if key in cache:
             return
         errors = self.validator.errors(table)
         if errors:
             raise _PluginFailed(plugin, "its table is invalid: " + errors[0].paragraph())
+        if rid is not None and vocab is not None:
+            ruleset = self._rulesets[rid]
+            wrong = self._guarded(
+                self._ruleset_plugin[rid], "its ruleset's meaning_errors()", ruleset.meaning_errors, table=table,
+                vocabulary=vocab,
+            )
+            if wrong:
+                raise _PluginFailed(plugin, "its table is invalid: " + wrong[0].paragraph())
         cache.add(key)
+
+    def _collect_vocabulary(self, rid: str) -> None:
+        """The ruleset's skills and traits, plus those plugins register (before careers and species,
+        which are checked against them)."""
+        owner = self._ruleset_plugin[rid]
+        vocab = self._vocab[rid] = self._guarded(owner, "its ruleset's vocabulary()", self._rulesets[rid].vocabulary)
+
+        def skill_register(plugin: str) -> Callable[[str, str], None]:
+            def register(name: str, summary: str = "") -> None:
+                if not isinstance(name, str) or not name.strip():
+                    raise _PluginFailed(plugin, "it registered a skill without a name")
+                if name not in vocab.skills:
+                    vocab.skills[name] = str(summary)
+                    vocab.skill_plugins[name] = plugin
+                    self._contributors[rid].add(plugin)
+
+            return register
+
+        self._call_each("lifepath_register_skills", skill_register, ruleset_id=rid)
+        offered: dict[str, list[tuple[dict[str, Any], str]]] = {}
+
+        def trait_register(plugin: str) -> Callable[[dict[str, Any]], None]:
+            def register(trait: dict[str, Any]) -> None:
+                if not isinstance(trait, Mapping) or not all(
+                    isinstance(trait.get(k), str) and trait.get(k) for k in ("id", "name", "summary")
+                ):
+                    raise _PluginFailed(plugin, "it registered a trait without a text id, name and summary")
+                if trait["id"] in vocab.traits:
+                    self._warn(
+                        f"plugin '{plugin}' adds the trait '{trait['id']}' to {rid}, which {rid} defines itself; "
+                        f"{rid}'s own is used (give the plugin's trait another id)"
+                    )
+                    return
+                offered.setdefault(str(trait["id"]), []).append((dict(trait), plugin))
+
+            return register
+
+        self._call_each("lifepath_register_traits", trait_register, ruleset_id=rid)
+        for tid, offers in offered.items():
+            if len({plugin for _t, plugin in offers}) > 1:
+                plugins = sorted({plugin for _t, plugin in offers})
+                self._warn(
+                    f"plugins {', '.join(repr(p) for p in plugins)} all add the trait '{tid}' to {rid}; none of "
+                    "them is used (one must rename it)"
+                )
+                continue
+            vocab.traits[tid] = offers[0][0]
+            vocab.trait_plugins[tid] = offers[0][1]
+            self._contributors[rid].add(offers[0][1])
 
     def _ensure(self, rid: str) -> None:
         """Collect a registered ruleset's tables and contributions, once."""
@@ -200,6 +264,7 @@ class Registry:
         self._contributors[rid] = {owner}
         for table in tables:
             self._validate(table, owner)
+        self._collect_vocabulary(rid)
 
         for kind, store in (("career", self._careers), ("species", self._species)):
             pending: list[Contribution] = []
@@ -213,9 +278,9 @@ class Registry:
                         data = table.data
                     else:
                         data = item if isinstance(item, Mapping) else table.data
-                    if table.sha256 not in self._validated:
-                        self._validate(table, plugin)
-                        self._validated.add(table.sha256)
+                    if (table.sha256, plugin) not in self._validated:
+                        self._validate(table, plugin, rid)
+                        self._validated.add((table.sha256, plugin))
                     cid, name = str(data.get("id", "")), str(data.get("name", data.get("id", "")))
                     pending.append(Contribution(cid, name, data, plugin, table))
 
@@ -391,6 +456,16 @@ class Registry:
         """Every replacement offered for the ruleset: (kind, replacement, the item it names or None, used?)."""
         self._ensure(ruleset_id)
         return list(self._offers.get(ruleset_id, []))
+
+    def vocabulary(self, ruleset_id: str) -> Vocabulary:
+        """The skills and traits the ruleset's tables may name: its own and those plugins register."""
+        self._ensure(ruleset_id)
+        return self._vocab[ruleset_id]
+
+    def meaning_errors(self, table: Table, ruleset_id: str) -> list[TableError]:
+        """Problems of meaning in a table for this ruleset (``lifepath schema validate`` uses it)."""
+        self._ensure(ruleset_id)
+        return list(self._rulesets[ruleset_id].meaning_errors(table, self._vocab[ruleset_id]))
 
     def declaration(self, ruleset_id: str) -> dict[str, Any]:
         """The full house-rule declaration: the ruleset's own rules plus those plugins add."""
