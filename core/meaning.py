@@ -55,14 +55,8 @@ def unknown_name(
 ) -> TableError:
     """The error for a name the vocabulary does not have: file, line, pointer and the nearest valid name."""
     near = nearest(name, known)
-    hint = f"did you mean '{near}'? " if near else ""
-    return TableError(
-        f"'{name}' is not a {kind} this ruleset knows",
-        file=table.source,
-        line=line_of(table.text, pointer) if table.text else None,
-        pointer=pointer,
-        hint=hint + how_to_add,
-    )
+    hint = f"did you mean '{near}'? {how_to_add[:1].upper()}{how_to_add[1:]}" if near else how_to_add
+    return problem(table, pointer, f"'{name}' is not a {kind} this ruleset knows", hint)
 
 
 def problem(table: Table, pointer: str, message: str, hint: str) -> TableError:

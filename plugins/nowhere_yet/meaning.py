@@ -19,8 +19,8 @@ from .tables import tables
 
 CAREER = "https://lifepath.example/schemas/nowhere-yet.career.schema.json"
 SPECIES = "https://lifepath.example/schemas/nowhere-yet.species.schema.json"
-ADD_SKILL = "a plugin adds a new skill with the lifepath_register_skills hook (docs/plugins/hooks.md)"
-ADD_TRAIT = "a plugin adds a new trait with the lifepath_register_traits hook (docs/plugins/hooks.md)"
+ADD_SKILL = "if it is a new skill, a plugin adds it with the lifepath_register_skills hook (docs/plugins/hooks.md)"
+ADD_TRAIT = "if it is a new trait, a plugin adds it with the lifepath_register_traits hook (docs/plugins/hooks.md)"
 
 
 def career_skills(career: Mapping[str, Any]) -> Iterator[tuple[str, str]]:

@@ -58,7 +58,7 @@ def test_a_misspelt_skill_is_refused_with_the_nearest_name(run_cli: CLI, tmp_pat
     line = line_of(folder / "career.json", '"Gravitix"')
     expected = (
         f"{folder / 'career.json'}, line {line}, at /skill_tables/service_skills/2/skill: 'Gravitix' is not a "
-        "skill this ruleset knows. Did you mean 'Gravitics'? a plugin adds a new skill with the "
+        "skill this ruleset knows. Did you mean 'Gravitics'? If it is a new skill, a plugin adds it with the "
         "lifepath_register_skills hook (docs/plugins/hooks.md)."
     )
     warning = refused(run_cli, folder, "--career", "Courier")
@@ -72,7 +72,10 @@ def test_a_skill_with_no_near_name_says_how_to_add_it(run_cli: CLI, tmp_path: Pa
     career["ranks"][0]["skill"] = {"name": "Vacc Suit", "level": 1}
     folder = folder_with(tmp_path, career=career)
     warning = refused(run_cli, folder, "--career", "Courier")
-    assert "at /ranks/0/skill/name: 'Vacc Suit' is not a skill this ruleset knows. A plugin adds" in warning
+    assert (
+        "at /ranks/0/skill/name: 'Vacc Suit' is not a skill this ruleset knows. If it is a new skill, a plugin "
+        "adds it with the lifepath_register_skills hook"
+    ) in warning
 
 
 def test_advancement_without_a_commission_is_refused(run_cli: CLI, tmp_path: Path) -> None:
@@ -108,8 +111,8 @@ def test_an_unknown_trait_id_is_refused_with_the_nearest_id(run_cli: CLI, tmp_pa
     warning = refused(run_cli, folder, "--species", "Selkie")
     assert warning.endswith(
         f"species.json, line {line}, at /species/0/traits/0: 'amphibius' is not a trait id this ruleset knows. "
-        "Did you mean 'amphibious'? a plugin adds a new trait with the lifepath_register_traits hook "
-        "(docs/plugins/hooks.md)."
+        "Did you mean 'amphibious'? If it is a new trait, a plugin adds it with the lifepath_register_traits "
+        "hook (docs/plugins/hooks.md)."
     )
 
 
