@@ -60,7 +60,9 @@ def build_app(command: str | None = None) -> typer.Typer:
         name="lifepath",
         help=HELP,
         no_args_is_help=True,
-        add_completion=False,
+        # --install-completion / --show-completion (Typer's; its completion code loads only when used)
+        add_completion=True,
+        context_settings={"help_option_names": ["-h", "--help"]},
         pretty_exceptions_enable=False,
         # plain help text: no rich import on `--help`, and output that is the same in any terminal
         rich_markup_mode=None,
@@ -80,6 +82,6 @@ def __getattr__(name: str) -> Any:
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point (also ``python -m lifepath``)."""
     argv = sys.argv[1:]
-    build_app(argv[0] if argv else None)()
+    build_app(argv[0] if argv else None)(prog_name="lifepath")

@@ -34,35 +34,71 @@ def list_schemas() -> None:
 
 @schema_app.command("validate")
 @friendly
-def validate(paths: list[Path] = typer.Argument(..., help="Table files or folders of *.json tables.")) -> None:
-    """Validate JSON tables against the schema each names in "$schema"; every problem is listed."""
+def validate(
+    paths: list[str] = typer.Argument(
+        ..., help="Table files or folders of *.json tables; - reads one table from standard input."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON report on standard output instead of text."),
+) -> None:
+    """Validate JSON tables against the schema each names in "$schema", and that the skills, traits and
+    throws they name exist; every problem is listed."""
+    import json
+    import sys
+
     from lifepath.errors import LifepathError
-    from lifepath.tables import load_table_file
+    from lifepath.tables import load_table_file, parse_table
     from lifepath.validation import Validator
 
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
+    files: list[Path | None] = []  # None: standard input
+    for arg in paths:
+        p = Path(arg)
+        if arg == "-":
+            files.append(None)
+        elif p.is_dir():
             files.extend(sorted(q for q in p.rglob("*.json") if q.is_file()))
         elif p.exists():
             files.append(p)
         else:
-            raise LifepathError(f"{p} does not exist", hint="give a table file or a folder of tables")
+            raise LifepathError(
+                f"{p} does not exist", hint="give a table file, a folder of tables, or - for standard input"
+            )
     validator = Validator()
     problems = 0
+    report: list[dict[str, object]] = []
     for f in files:
+        name = "<stdin>" if f is None else str(f)
+        errors: list[LifepathError] = []
         try:
-            table = load_table_file(f)
-            errors = validator.errors(table)
+            table = parse_table(name, sys.stdin.read()) if f is None else load_table_file(f)
+            errors.extend(validator.errors(table))
+            if not errors:
+                errors.extend(_meaning_errors(table))
         except LifepathError as exc:
-            errors = [exc]  # type: ignore[list-item]
-        if not errors:
-            errors = _meaning_errors(table)
+            errors.append(exc)
+        problems += len(errors)
+        report.append(
+            {
+                "file": name,
+                "valid": not errors,
+                "errors": [
+                    {"message": e.message, "file": e.file, "line": e.line, "pointer": e.pointer, "hint": e.hint,
+                     "text": e.paragraph()}
+                    for e in errors
+                ],
+            }
+        )
+        if as_json:
+            continue
         for e in errors:
-            problems += 1
             typer.echo("error: " + e.paragraph(), err=True)
         if not errors:
-            typer.echo(f"ok: {f}")
+            typer.echo(f"ok: {name}")
+    if as_json:
+        typer.echo(json.dumps({"valid": not problems, "problems": problems, "files": report}, indent=2,
+                              ensure_ascii=False))
+        if problems:
+            raise typer.Exit(1)
+        return
     if problems:
         typer.echo(f"{problems} problem(s) in {len(files)} file(s)", err=True)
         raise typer.Exit(1)
