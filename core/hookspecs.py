@@ -41,7 +41,9 @@ def lifepath_register_careers(ruleset_id: str, register: Callable[[Any], None]) 
     :param ruleset_id: the ruleset whose careers are being collected, e.g. ``"nowhere-yet"``; add only
         careers written for it.
     :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per career,
-        shaped as that ruleset's career schema says. It is validated before it is accepted.
+        shaped as that ruleset's career schema says. It is validated and checked for meaning (the skills
+        it names exist...) before it is accepted; one whose id, name or alias another career has is
+        refused unless it declares ``replaces`` (see :mod:`lifepath.clashes`).
     :returns: nothing; use ``register``.
     """
 
@@ -55,7 +57,8 @@ def lifepath_register_species(ruleset_id: str, register: Callable[[Any], None]) 
 
     :param ruleset_id: the ruleset whose species are being collected.
     :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per species,
-        shaped as that ruleset's species schema says; its traits are named by id.
+        shaped as that ruleset's species schema says; its traits are named by id (the ruleset's own or
+        registered with ``lifepath_register_traits``). Clashes are decided as for careers.
     :returns: nothing; use ``register``.
     """
 
