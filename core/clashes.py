@@ -7,10 +7,10 @@ names:
 * a contribution that clashes with one of the ruleset's own (registered by the plugin that registers the
   ruleset) is refused and the ruleset's own is kept;
 * two contributions from other plugins that clash are both refused (neither has a better claim);
-* a contribution that declares ``"replaces": "RULESET:ID"`` is not a clash with the item it names: it is
-  a replacement, used in that item's place only when it is enabled (``plugin:id`` in the enabled set;
-  ``LIFEPATH_REPLACEMENTS`` on the command line). Not enabled, the original stays and the warning says how
-  to enable it.
+* a contribution that declares ``"replaces": "RULESET:ID"`` (and has that same ID) is not a clash with the
+  item it names: it is a replacement, used in that item's place only when it is enabled (``plugin:id`` in
+  the enabled set; ``LIFEPATH_REPLACEMENTS`` on the command line). Not enabled, the original stays and
+  the warning says how to enable it.
 
 Each refusal is ONE warning naming both plugins and both items.
 """
@@ -129,6 +129,14 @@ def resolve(
             warnings.append(
                 f"plugin '{offer.plugin}' offers the {kind} {label(offer)} as a replacement for '{names}', "
                 f"which {ruleset_id} does not have; it is not used"
+            )
+            listing.append((offer, None, False))
+            continue
+        if offer.id != target.id:
+            warnings.append(
+                f"plugin '{offer.plugin}' offers the {kind} {label(offer)} as a replacement for {label(target)}, "
+                f"but with another id; a replacement keeps the id of what it replaces ('{target.id}'), which "
+                "other tables and stored characters refer to, so it is not used"
             )
             listing.append((offer, None, False))
             continue

@@ -137,16 +137,27 @@ def test_a_replacement_is_not_used_unless_enabled_and_the_warning_says_how(tmp_p
 
 
 def test_an_enabled_replacement_takes_the_originals_place(tmp_path: Path) -> None:
-    folder = content(tmp_path, "zz-x", career(id="belter-revised", name="Belter (revised)", aliases=["belter"],
+    folder = content(tmp_path, "zz-x", career(name="Belter (revised)", aliases=["belter"],
+                                                 replaces="nowhere-yet:belter"))
+    reg = registry(folder, enabled=frozenset({"content:zz-x:belter"}))
+    assert careers(reg)["belter"] == "content:zz-x"
+    assert reg.find("career", "nowhere-yet", "Belter").name == "Belter (revised)"
+    assert list(reg.careers("nowhere-yet")) == list(registry().careers("nowhere-yet"))  # same place in menus
+    assert reg.warnings == []
+    [(_kind, _offer, _target, used)] = reg.replacements("nowhere-yet")
+    assert used is True
+
+
+def test_a_replacement_must_keep_the_id_it_replaces(tmp_path: Path) -> None:
+    folder = content(tmp_path, "zz-x", career(id="belter-revised", name="Belter (revised)",
                                                  replaces="nowhere-yet:belter"))
     reg = registry(folder, enabled=frozenset({"content:zz-x:belter-revised"}))
-    used = careers(reg)
-    assert "belter" not in used and used["belter-revised"] == "content:zz-x"
-    assert reg.find("career", "nowhere-yet", "Belter").id == "belter-revised"
-    assert list(reg.careers("nowhere-yet")).index("belter-revised") == list(registry().careers("nowhere-yet")).index(
-        "belter"
-    )
-    assert reg.warnings == []
+    assert careers(reg)["belter"] == "nowhere_yet" and "belter-revised" not in careers(reg)
+    assert reg.warnings == [
+        "plugin 'content:zz-x' offers the career 'Belter (revised)' (content:zz-x:belter-revised) as a replacement "
+        "for 'Belter' (nowhere_yet:belter), but with another id; a replacement keeps the id of what it replaces "
+        "('belter'), which other tables and stored characters refer to, so it is not used"
+    ]
 
 
 @pytest.mark.parametrize("order", ["aa first", "zz first"])
