@@ -125,6 +125,16 @@ def test_the_skill_and_trait_lists_are_published(run_cli: CLI) -> None:
     assert {"id": "amphibious", "name": "Amphibious"}.items() <= traits[0].items()
 
 
+def test_the_published_lists_in_the_docs_are_the_rulesets(run_cli: CLI) -> None:
+    page = (REPO / "docs/plugins/nowhere-yet-names.md").read_text()
+    skills = json.loads(run_cli("rulesets", "--skills", "nowhere-yet", "--json").stdout)
+    traits = json.loads(run_cli("rulesets", "--traits", "nowhere-yet", "--json").stdout)
+    listed = [line[2:] for line in page.splitlines() if line.startswith("- ")]
+    assert listed == [s["name"] for s in skills]
+    rows = [line.split("|")[1:3] for line in page.splitlines() if line.startswith("| `")]
+    assert [(i.strip().strip("`"), n.strip()) for i, n in rows] == [(t["id"], t["name"]) for t in traits]
+
+
 # -- a plugin that registers a skill, a trait and a species with its own names ---------------------------
 
 PLUGIN = '''
