@@ -16,11 +16,22 @@ def register(app: typer.Typer) -> None:
 
 
 @friendly
-def rulesets(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
-    """List the rulesets you can create characters under."""
+def rulesets(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    skills: str | None = typer.Option(
+        None, "--skills", metavar="RULESET", help="List the skills RULESET's tables may name, instead."
+    ),
+    traits: str | None = typer.Option(
+        None, "--traits", metavar="RULESET", help="List the species traits RULESET's species may name, instead."
+    ),
+) -> None:
+    """List the rulesets you can create characters under (or one ruleset's skills or traits)."""
     from lifepath.manager import get_registry
 
     registry = get_registry()
+    if skills is not None or traits is not None:
+        _vocabulary(registry, skills, traits, as_json)
+        return
     rows: list[dict[str, Any]] = []
     for rid, rs in sorted(registry.rulesets().items()):
         rows.append(
@@ -45,6 +56,34 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     for r in rows:
         extra = f" ({r['careers']} careers, {r['species']} species)" if r["careers"] or r["species"] else ""
         typer.echo(f"{r['id']:<{width}}  {r['name']} {r['version']}{extra}: {r['summary']}")
+
+
+def _vocabulary(registry: Any, skills: str | None, traits: str | None, as_json: bool) -> None:
+    """``--skills`` / ``--traits``: the names a ruleset's tables may use, and who added each."""
+    rid = registry.ruleset(skills if skills is not None else traits).id
+    vocab = registry.vocabulary(rid)
+    owner = registry.ruleset_plugin(rid)
+    if skills is not None:
+        rows = [
+            {"name": n, "summary": vocab.skills[n], "plugin": vocab.skill_plugins.get(n, owner)}
+            for n in sorted(vocab.skills, key=str.lower)
+        ]
+    else:
+        rows = [
+            {"id": t, "name": vocab.traits[t].get("name", t), "summary": vocab.traits[t].get("summary", ""),
+             "plugin": vocab.trait_plugins.get(t, owner)}
+            for t in sorted(vocab.traits)
+        ]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        typer.echo(f"{rid} publishes no {'skill' if skills is not None else 'trait'} list: its tables are not checked")
+        return
+    for r in rows:
+        head = r["name"] if skills is not None else f"{r['id']} ({r['name']})"
+        added = "" if r["plugin"] == owner else f" [{r['plugin']}]"
+        typer.echo(f"{head}{added}: {r['summary']}")
 
 
 @friendly
@@ -73,6 +112,14 @@ def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON inste
             for s in registry.species(rid).values():
                 if s.plugin == name:
                     adds.setdefault("species", []).append(f"{rid}:{s.name}")
+            for kind, offer, target, used in registry.replacements(rid):
+                if offer.plugin == name:
+                    state = "in use" if used else f"not enabled: LIFEPATH_REPLACEMENTS={offer.plugin}:{offer.id}"
+                    if target is None:
+                        state = "nothing to replace"
+                    adds.setdefault("replacements", []).append(
+                        f"{rid}:{offer.name} for {kind} {offer.data['replaces']} ({state})"
+                    )
         rows.append(
             {
                 "name": name,

@@ -62,12 +62,14 @@ def build_app(command: str | None = None) -> typer.Typer:
         name="lifepath",
         help=HELP,
         no_args_is_help=True,
-        add_completion=False,
+        # --install-completion / --show-completion (Typer's; its completion code loads only when used)
+        add_completion=True,
         pretty_exceptions_enable=False,
         # plain help text: no rich import on `--help`, and output that is the same in any terminal
         rich_markup_mode=None,
-        # never let click strip escape codes itself: lifepath.cli.output shows them, piped or not
-        context_settings={"color": True},
+        # -h is --help; and never let click strip escape codes itself: lifepath.cli.output shows them,
+        # piped or not
+        context_settings={"help_option_names": ["-h", "--help"], "color": True},
     )
     tree.callback()(main)
     modules = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
@@ -102,14 +104,15 @@ def _check_arguments(argv: list[str]) -> None:
 
 
 def run() -> None:
-    """Console-script entry point: every byte printed goes through :mod:`lifepath.cli.output`."""
+    """Console-script entry point (also ``python -m lifepath``): every byte printed goes through
+    :mod:`lifepath.cli.output`."""
     from lifepath.cli import output
 
     output.install()
     argv = sys.argv[1:]
     try:
         _check_arguments(argv)
-        build_app(argv[0] if argv else None)()
+        build_app(argv[0] if argv else None)(prog_name="lifepath")
     except output.OutputError as exc:  # outside a command (help, usage): still one paragraph, exit 2
         print("error: " + exc.paragraph(), file=sys.stderr)
         raise SystemExit(exc.exit_code) from None

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from lifepath.cli.errors import friendly
+
+if TYPE_CHECKING:
+    from lifepath.errors import TableError
+    from lifepath.tables import Table
 
 schema_app = typer.Typer(
     help="List schemas, and validate table files or folders against them.", no_args_is_help=True, rich_markup_mode=None
@@ -32,16 +37,28 @@ def list_schemas() -> None:
 
 @schema_app.command("validate")
 @friendly
-def validate(paths: list[Path] = typer.Argument(..., help="Table files or folders of *.json tables.")) -> None:
-    """Validate JSON tables against the schema each names in "$schema"; every problem is listed."""
+def validate(
+    paths: list[str] = typer.Argument(
+        ..., help="Table files or folders of *.json tables; - reads one table from standard input."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON report on standard output instead of text."),
+) -> None:
+    """Validate JSON tables against the schema each names in "$schema", and that the skills, traits and
+    throws they name exist; every problem is listed."""
+    import json
+    import sys
+
     from lifepath.content import missing_tables
     from lifepath.errors import LifepathError
-    from lifepath.tables import load_table_file
+    from lifepath.tables import load_table_file, parse_table
     from lifepath.validation import Validator
 
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
+    files: list[Path | None] = []  # None: standard input
+    for arg in paths:
+        p = Path(arg)
+        if arg == "-":
+            files.append(None)
+        elif p.is_dir():
             found = sorted(q for q in p.rglob("*.json") if q.is_file())
             if not found:
                 raise LifepathError(
@@ -52,23 +69,66 @@ def validate(paths: list[Path] = typer.Argument(..., help="Table files or folder
         elif p.exists():
             files.append(p)
         else:
-            raise LifepathError(f"{p} does not exist", hint="give a table file or a folder of tables")
+            raise LifepathError(
+                f"{p} does not exist", hint="give a table file, a folder of tables, or - for standard input"
+            )
     validator = Validator()
     problems = 0
+    report: list[dict[str, object]] = []
     for f in files:
+        name = "<stdin>" if f is None else str(f)
+        errors: list[LifepathError] = []
         try:
-            table = load_table_file(f)
-            errors = validator.errors(table)
-            if not errors and table.schema_id == MANIFEST_SCHEMA:
-                errors = missing_tables(table)
+            table = parse_table(name, sys.stdin.read()) if f is None else load_table_file(f)
+            errors.extend(validator.errors(table))
+            if not errors and table.schema_id == MANIFEST_SCHEMA and f is not None:
+                errors.extend(missing_tables(table))
+            if not errors:
+                errors.extend(_meaning_errors(table))
         except LifepathError as exc:
-            errors = [exc]  # type: ignore[list-item]
+            errors.append(exc)
+        problems += len(errors)
+        report.append(
+            {
+                "file": name,
+                "valid": not errors,
+                "errors": [
+                    {"message": e.message, "file": e.file, "line": e.line, "pointer": e.pointer, "hint": e.hint,
+                     "text": e.paragraph()}
+                    for e in errors
+                ],
+            }
+        )
+        if as_json:
+            continue
         for e in errors:
-            problems += 1
             typer.echo("error: " + e.paragraph(), err=True)
         if not errors:
-            typer.echo(f"ok: {f}")
+            typer.echo(f"ok: {name}")
+    if as_json:
+        typer.echo(json.dumps({"valid": not problems, "problems": problems, "files": report}, indent=2,
+                              ensure_ascii=False))
+        if problems:
+            raise typer.Exit(1)
+        return
     if problems:
         typer.echo(f"{problems} problem(s) in {len(files)} file(s)", err=True)
         raise typer.Exit(1)
     typer.echo(f"{len(files)} file(s) valid")
+
+
+def _meaning_errors(table: Table) -> list[TableError]:
+    """Beyond the shape: the names a table of an installed ruleset uses must exist (skills, traits...)."""
+    import re
+
+    from lifepath.manager import get_registry
+
+    pattern = r"^https://lifepath\.example/schemas/([a-z0-9-]+)\.[a-z0-9-]+\.schema\.json$"
+    found = re.match(pattern, table.schema_id or "")
+    if not found:
+        return []
+    registry = get_registry()
+    rid = found.group(1)
+    if rid not in registry.rulesets():
+        return []
+    return list(registry.meaning_errors(table, rid))

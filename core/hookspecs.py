@@ -41,7 +41,9 @@ def lifepath_register_careers(ruleset_id: str, register: Callable[[Any], None]) 
     :param ruleset_id: the ruleset whose careers are being collected, e.g. ``"nowhere-yet"``; add only
         careers written for it.
     :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per career,
-        shaped as that ruleset's career schema says. It is validated before it is accepted.
+        shaped as that ruleset's career schema says. It is validated and checked for meaning (the skills
+        it names exist...) before it is accepted; one whose id, name or alias another career has is
+        refused unless it declares ``replaces`` (see :mod:`lifepath.clashes`).
     :returns: nothing; use ``register``.
     """
 
@@ -55,7 +57,8 @@ def lifepath_register_species(ruleset_id: str, register: Callable[[Any], None]) 
 
     :param ruleset_id: the ruleset whose species are being collected.
     :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per species,
-        shaped as that ruleset's species schema says; its traits are named by id.
+        shaped as that ruleset's species schema says; its traits are named by id (the ruleset's own or
+        registered with ``lifepath_register_traits``). Clashes are decided as for careers.
     :returns: nothing; use ``register``.
     """
 
@@ -70,6 +73,35 @@ def lifepath_register_house_rules(ruleset_id: str, register: Callable[[str, dict
     :param ruleset_id: the ruleset the rules apply to.
     :param register: call ``register(name, schema)`` per rule, where ``schema`` is a JSON Schema
         property (``type``, ``default``, ``description``, and ``enum``/``minimum``/``maximum`` as needed).
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_register_skills(ruleset_id: str, register: Callable[[str, str], None]) -> None:
+    """Add skills to a named ruleset's skill list, so careers and species may name them.
+
+    Called once per registered ruleset, the first time that ruleset is used in the process, before its
+    careers and species are collected (they are checked against the list).
+
+    :param ruleset_id: the ruleset whose skill list is being collected.
+    :param register: call ``register(name, summary)`` per new skill: its name as tables write it and one
+        line on what it covers. A name the ruleset already has is the same skill (nothing changes).
+    :returns: nothing; use ``register``.
+    """
+
+
+@hookspec
+def lifepath_register_traits(ruleset_id: str, register: Callable[[dict[str, Any]], None]) -> None:
+    """Add species traits to a named ruleset, so species may name them by id.
+
+    Called once per registered ruleset, the first time that ruleset is used in the process, before its
+    species are collected (they are checked against the traits known).
+
+    :param ruleset_id: the ruleset whose traits are being collected.
+    :param register: call ``register({"id": ..., "name": ..., "summary": ...})`` per trait: a kebab-case
+        id, the name the sheet shows and a one-line note. Its effect on creation, if any, is yours to
+        apply in ``lifepath_apply_trait``.
     :returns: nothing; use ``register``.
     """
 

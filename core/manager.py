@@ -2,8 +2,10 @@
 
 ``LIFEPATH_PLUGINS`` (comma-separated entry-point names) loads only those; ``LIFEPATH_DISABLE_PLUGINS``
 skips the ones named. A name in either that is no installed plugin is warned about once on stderr, with
-the nearest installed name; the check compares names only, so a correct setting costs nothing. The
-built-in rulesets are entry points of the ``lifepath`` distribution and go through exactly this path.
+the nearest installed name; the check compares names only, so a correct setting costs nothing.
+``LIFEPATH_REPLACEMENTS`` (comma-separated ``plugin:id``) enables replacements (see
+:mod:`lifepath.clashes`). The built-in rulesets are entry points of the ``lifepath`` distribution and go
+through exactly this path.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class Manager:
         #: the entry-point names found, and the selection asked for (for errors about what is not loaded)
         self.found: list[str] = []
         self.selection: dict[str, set[str]] = {}
+        #: replacements to use (``plugin:id``, see :mod:`lifepath.clashes`); none unless enabled
+        self.replacements: frozenset[str] = frozenset()
 
     def add(self, plugin: ModuleType | object, name: str, dist: str = "", version: str = "") -> None:
         """Register a plugin object (normally done from an entry point)."""
@@ -167,7 +171,7 @@ class Manager:
         if self._registry is None:
             from lifepath.registry import Registry
 
-            self._registry = Registry(self)
+            self._registry = Registry(self, self.replacements)
         return self._registry
 
 
@@ -186,6 +190,7 @@ def get_manager() -> Manager:
     global _manager
     if _manager is None:
         manager = Manager()
+        manager.replacements = frozenset(_names("LIFEPATH_REPLACEMENTS") or ())
         manager.load_entry_points(only=_names("LIFEPATH_PLUGINS"), skip=_names("LIFEPATH_DISABLE_PLUGINS"))
         _manager = manager
     return _manager

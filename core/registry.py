@@ -8,17 +8,19 @@ one warning) while every other plugin keeps working.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from lifepath.clashes import resolve
 from lifepath.errors import LifepathError, TableError, UnknownName
 from lifepath.ruleset import Ruleset
 from lifepath.tables import Table, parse_table, tables_digest
 
 if TYPE_CHECKING:
     from lifepath.manager import Manager
+    from lifepath.meaning import Vocabulary
     from lifepath.validation import ValidationCache, Validator
 
 CONTRIBUTED_HOOKS = ("lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis")
@@ -27,6 +29,8 @@ REGISTRATION_HOOKS = (
     "lifepath_register_careers",
     "lifepath_register_species",
     "lifepath_register_house_rules",
+    "lifepath_register_skills",
+    "lifepath_register_traits",
 )
 
 
@@ -72,8 +76,10 @@ class Registry:
     A plugin that fails while a ruleset is collected is dropped and the registry starts over without it.
     """
 
-    def __init__(self, manager: Manager) -> None:
+    def __init__(self, manager: Manager, enabled_replacements: Collection[str] = frozenset()) -> None:
         self.manager = manager
+        #: replacements in use, each ``plugin:id`` (see :mod:`lifepath.clashes`); none unless enabled
+        self.enabled_replacements = frozenset(enabled_replacements)
         self.warnings: list[str] = []
         self._retrying(self._build)
 
@@ -125,32 +131,29 @@ class Registry:
         self._loaded: set[str] = set()
         self._careers: dict[str, dict[str, Contribution]] = {}
         self._species: dict[str, dict[str, Contribution]] = {}
+        self._vocab: dict[str, Vocabulary] = {}
+        self._offers: dict[str, list[tuple[str, Contribution, Contribution | None, bool]]] = {}
         self._extra_rules: dict[str, dict[str, tuple[dict[str, Any], str]]] = {}
         self._tables: dict[str, list[Table]] = {}
         self._contributors: dict[str, set[str]] = {}
         self._digests: dict[str, str] = {}
-        self._validated: set[str] = set()
+        self._validated: set[tuple[str, str]] = set()
         self._checking: tuple[list[dict[str, Any]], str, ValidationCache] | None = None
         self._validator: Validator | None = None
         self.warnings = []
+
+        offered: list[tuple[Ruleset, str]] = []
 
         def ruleset_register(plugin: str) -> Callable[[Ruleset], None]:
             def register(ruleset: Ruleset) -> None:
                 if not isinstance(ruleset, Ruleset) or not ruleset.id:
                     raise _PluginFailed(plugin, "it registered a ruleset that is not a lifepath.Ruleset with an id")
-                if ruleset.id in self._rulesets:
-                    other = self._ruleset_plugin[ruleset.id]
-                    self._warn(
-                        f"plugins '{other}' and '{plugin}' both add the ruleset '{ruleset.id}'; "
-                        f"using the one from '{other}'"
-                    )
-                    return
-                self._rulesets[ruleset.id] = ruleset
-                self._ruleset_plugin[ruleset.id] = plugin
+                offered.append((ruleset, plugin))
 
             return register
 
         self._call_each("lifepath_register_rulesets", ruleset_register)
+        self._settle_rulesets(offered)
         self._check_requirements()
 
     @property
@@ -173,16 +176,76 @@ class Registry:
             self._checking = (schemas, schemas_digest(schemas), ValidationCache.default())
         return self._checking
 
-    def _validate(self, table: Table, plugin: str) -> None:
-        """Validate a table unless its content hash is known valid; an invalid table fails its plugin."""
+    def _validate(self, table: Table, plugin: str, rid: str | None = None) -> None:
+        """Validate a table unless its content hash is known valid; an invalid table fails its plugin.
+        With ``rid``, the table is also checked for meaning against that ruleset's vocabulary (the cache
+        key then covers the vocabulary too)."""
         _schemas, digest, cache = self._validation()
-        key = cache.key(table, digest)
+        vocab = self._vocab.get(rid) if rid is not None else None
+        key = cache.key(table, digest + (vocab.digest() if vocab is not None else ""))
         if key in cache:
             return
         errors = self.validator.errors(table)
         if errors:
             raise _PluginFailed(plugin, "its table is invalid: " + errors[0].paragraph())
+        if rid is not None and vocab is not None:
+            ruleset = self._rulesets[rid]
+            wrong = self._guarded(
+                self._ruleset_plugin[rid], "its ruleset's meaning_errors()", ruleset.meaning_errors, table=table,
+                vocabulary=vocab,
+            )
+            if wrong:
+                raise _PluginFailed(plugin, "its table is invalid: " + wrong[0].paragraph())
         cache.add(key)
+
+    def _collect_vocabulary(self, rid: str) -> None:
+        """The ruleset's skills and traits, plus those plugins register (before careers and species,
+        which are checked against them)."""
+        owner = self._ruleset_plugin[rid]
+        vocab = self._vocab[rid] = self._guarded(owner, "its ruleset's vocabulary()", self._rulesets[rid].vocabulary)
+
+        def skill_register(plugin: str) -> Callable[[str, str], None]:
+            def register(name: str, summary: str = "") -> None:
+                if not isinstance(name, str) or not name.strip():
+                    raise _PluginFailed(plugin, "it registered a skill without a name")
+                if name not in vocab.skills:
+                    vocab.skills[name] = str(summary)
+                    vocab.skill_plugins[name] = plugin
+                    self._contributors[rid].add(plugin)
+
+            return register
+
+        self._call_each("lifepath_register_skills", skill_register, ruleset_id=rid)
+        offered: dict[str, list[tuple[dict[str, Any], str]]] = {}
+
+        def trait_register(plugin: str) -> Callable[[dict[str, Any]], None]:
+            def register(trait: dict[str, Any]) -> None:
+                if not isinstance(trait, Mapping) or not all(
+                    isinstance(trait.get(k), str) and trait.get(k) for k in ("id", "name", "summary")
+                ):
+                    raise _PluginFailed(plugin, "it registered a trait without a text id, name and summary")
+                if trait["id"] in vocab.traits:
+                    self._warn(
+                        f"plugin '{plugin}' adds the trait '{trait['id']}' to {rid}, which {rid} defines itself; "
+                        f"{rid}'s own is used (give the plugin's trait another id)"
+                    )
+                    return
+                offered.setdefault(str(trait["id"]), []).append((dict(trait), plugin))
+
+            return register
+
+        self._call_each("lifepath_register_traits", trait_register, ruleset_id=rid)
+        for tid, offers in offered.items():
+            if len({plugin for _t, plugin in offers}) > 1:
+                plugins = sorted({plugin for _t, plugin in offers})
+                self._warn(
+                    f"plugins {', '.join(repr(p) for p in plugins)} all add the trait '{tid}' to {rid}; none of "
+                    "them is used (one must rename it)"
+                )
+                continue
+            vocab.traits[tid] = offers[0][0]
+            vocab.trait_plugins[tid] = offers[0][1]
+            self._contributors[rid].add(offers[0][1])
 
     def _ensure(self, rid: str) -> None:
         """Collect a registered ruleset's tables and contributions, once."""
@@ -201,13 +264,13 @@ class Registry:
         self._contributors[rid] = {owner}
         for table in tables:
             self._validate(table, owner)
+        self._collect_vocabulary(rid)
 
         for kind, store in (("career", self._careers), ("species", self._species)):
-            bucket: dict[str, Contribution] = {}
-            store[rid] = bucket
+            pending: list[Contribution] = []
 
             def contrib_register(
-                plugin: str, kind: str = kind, bucket: dict[str, Contribution] = bucket
+                plugin: str, kind: str = kind, pending: list[Contribution] = pending
             ) -> Callable[[Any], None]:
                 def register(item: Any, table: Table | None = None) -> None:
                     if table is None:
@@ -215,21 +278,11 @@ class Registry:
                         data = table.data
                     else:
                         data = item if isinstance(item, Mapping) else table.data
-                    if table.sha256 not in self._validated:
-                        self._validate(table, plugin)
-                        self._validated.add(table.sha256)
+                    if (table.sha256, plugin) not in self._validated:
+                        self._validate(table, plugin, rid)
+                        self._validated.add((table.sha256, plugin))
                     cid, name = str(data.get("id", "")), str(data.get("name", data.get("id", "")))
-                    for existing in bucket.values():
-                        if existing.id == cid or existing.name.lower() == name.lower():
-                            self._warn(
-                                f"plugins '{existing.plugin}' and '{plugin}' both add the {kind} '{name}' to "
-                                f"{rid}; using the one from '{existing.plugin}'"
-                            )
-                            return
-                    bucket[cid] = Contribution(cid, name, data, plugin, table)
-                    if all(t.source != table.source for t in tables):
-                        tables.append(table)
-                    self._contributors[rid].add(plugin)
+                    pending.append(Contribution(cid, name, data, plugin, table))
 
                 return register
 
@@ -238,24 +291,47 @@ class Registry:
                 contrib_register,
                 ruleset_id=rid,
             )
+            outcome = resolve(kind, rid, owner, pending, self.enabled_replacements)
+            for text in outcome.warnings:
+                self._warn(text)
+            self._offers.setdefault(rid, []).extend((kind, *entry) for entry in outcome.replacements)
+            bucket: dict[str, Contribution] = {}
+            store[rid] = bucket
+            for chosen in outcome.used:
+                bucket[chosen.id] = chosen
+                if all(t.source != chosen.table.source for t in tables):
+                    tables.append(chosen.table)
+                self._contributors[rid].add(chosen.plugin)
 
         extra: dict[str, tuple[dict[str, Any], str]] = {}
         self._extra_rules[rid] = extra
         own_rules = self._guarded(owner, "its ruleset's house_rules()", ruleset.house_rules).get("properties", {})
 
+        declared: dict[str, list[tuple[dict[str, Any], str]]] = {}
+
         def rule_register(plugin: str) -> Callable[[str, dict[str, Any]], None]:
             def register(name: str, schema: dict[str, Any]) -> None:
-                if name in extra or name in own_rules:
+                if name in own_rules:
                     self._warn(
-                        f"plugin '{plugin}' declares house rule '{name}' for {rid}, which is already declared; ignored"
+                        f"plugin '{plugin}' declares house rule '{name}' for {rid}, which {rid} declares "
+                        "itself; ignored"
                     )
                     return
-                extra[name] = (dict(schema), plugin)
-                self._contributors[rid].add(plugin)
+                declared.setdefault(name, []).append((dict(schema), plugin))
 
             return register
 
         self._call_each("lifepath_register_house_rules", rule_register, ruleset_id=rid)
+        for name, offers in declared.items():
+            plugins = sorted({plugin for _schema, plugin in offers})
+            if len(offers) > 1:  # neither wins: which one would depend on the plugins' names
+                self._warn(
+                    f"plugins {', '.join(repr(p) for p in plugins)} all declare house rule '{name}' for {rid}; "
+                    "none of them is used (one of the plugins must rename it)"
+                )
+                continue
+            extra[name] = offers[0]
+            self._contributors[rid].add(offers[0][1])
         self._validation()[2].save()
         # Plugins that only implement creation-time hooks (a house-rule plugin, say) shape every ruleset's
         # characters; a plugin with registration hooks shapes only the rulesets it registered something for.
@@ -265,6 +341,41 @@ class Registry:
                 if impl.plugin_name not in registers:
                     self._contributors[rid].add(impl.plugin_name)
         self._loaded.add(rid)
+
+    def _settle_rulesets(self, offered: list[tuple[Ruleset, str]]) -> None:
+        """Keep the rulesets whose id and name are their own. A clash with a built-in ruleset (one shipped
+        with lifepath) keeps the built-in; two others that clash are both refused: the outcome never
+        depends on plugin names or installation order."""
+        info = self.manager.info
+
+        def builtin(plugin: str) -> bool:
+            return plugin in info and info[plugin].dist == "lifepath"
+
+        refused: set[int] = set()
+        for x, (a, pa) in enumerate(offered):
+            for b, pb in offered[x + 1:]:
+                if not {a.id.lower(), a.name.lower()} & {b.id.lower(), b.name.lower()}:
+                    continue
+                (first, p1), (second, p2) = sorted(((a, pa), (b, pb)), key=lambda o: (o[1], o[0].id))
+                if builtin(p1) != builtin(p2):
+                    loser, lp, keeper, kp = (second, p2, first, p1) if builtin(p1) else (first, p1, second, p2)
+                    refused.add(id(loser))
+                    self._warn(
+                        f"plugin '{lp}' adds the ruleset '{loser.id}' ({loser.name}), which clashes with the "
+                        f"built-in ruleset '{keeper.id}' ({keeper.name}) from '{kp}'; the plugin's is not used "
+                        "(give it another id and name)"
+                    )
+                else:
+                    refused.update((id(first), id(second)))
+                    self._warn(
+                        f"plugins '{p1}' and '{p2}' both add a ruleset called '{first.id}' ({first.name}) / "
+                        f"'{second.id}' ({second.name}); neither is used, whatever the order they are "
+                        "installed in (one must be renamed or uninstalled)"
+                    )
+        for ruleset, plugin in offered:
+            if id(ruleset) not in refused:
+                self._rulesets[ruleset.id] = ruleset
+                self._ruleset_plugin[ruleset.id] = plugin
 
     def _check_requirements(self) -> None:
         """Refuse a plugin whose declared ruleset versions (``lifepath_requires``) are not installed."""
@@ -341,6 +452,21 @@ class Registry:
                 return item
         known = ", ".join(sorted(c.name for c in items.values())) or "none"
         raise UnknownName(f"{ruleset_id} has no {kind} called '{name}'", hint=f"known {kind} names: {known}")
+
+    def replacements(self, ruleset_id: str) -> list[tuple[str, Contribution, Contribution | None, bool]]:
+        """Every replacement offered for the ruleset: (kind, replacement, the item it names or None, used?)."""
+        self._ensure(ruleset_id)
+        return list(self._offers.get(ruleset_id, []))
+
+    def vocabulary(self, ruleset_id: str) -> Vocabulary:
+        """The skills and traits the ruleset's tables may name: its own and those plugins register."""
+        self._ensure(ruleset_id)
+        return self._vocab[ruleset_id]
+
+    def meaning_errors(self, table: Table, ruleset_id: str) -> list[TableError]:
+        """Problems of meaning in a table for this ruleset (``lifepath schema validate`` uses it)."""
+        self._ensure(ruleset_id)
+        return list(self._rulesets[ruleset_id].meaning_errors(table, self._vocab[ruleset_id]))
 
     def declaration(self, ruleset_id: str) -> dict[str, Any]:
         """The full house-rule declaration: the ruleset's own rules plus those plugins add."""

@@ -10,7 +10,9 @@ from lifepath.tables import Table, TableSet
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.creation import Context
+    from lifepath.errors import TableError
     from lifepath.formats.foundry import ActorData
+    from lifepath.meaning import Vocabulary
     from lifepath.sheets import Section
 
 
@@ -46,6 +48,19 @@ class Ruleset:
     def schemas(self) -> Sequence[dict[str, Any]]:
         """JSON Schemas this ruleset's tables use that are not shipped in ``lifepath.schemas``."""
         return ()
+
+    def vocabulary(self) -> Vocabulary:
+        """The skills and traits this ruleset's own tables define (plugins add to it through
+        ``lifepath_register_skills`` and ``lifepath_register_traits``). Default: none, nothing checked."""
+        from lifepath.meaning import Vocabulary
+
+        return Vocabulary()
+
+    def meaning_errors(self, table: Table, vocabulary: Vocabulary) -> list[TableError]:
+        """Problems of meaning in a table a plugin adds (a skill or trait ``vocabulary`` lacks, a career
+        whose advancement needs a commission it cannot get...), each naming file, pointer and fix. Run
+        after the table has matched its schema. Default: none."""
+        return []
 
     def house_rules(self) -> dict[str, Any]:
         """The house-rule declaration: a JSON Schema object whose properties are the rules."""

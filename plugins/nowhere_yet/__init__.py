@@ -15,9 +15,11 @@ from .tables import tables
 
 if TYPE_CHECKING:
     from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.errors import TableError
     from lifepath.formats.foundry import ActorData
+    from lifepath.meaning import Vocabulary
     from lifepath.sheets import Section
-    from lifepath.tables import TableSet
+    from lifepath.tables import Table, TableSet
 
 RULESET_ID = "nowhere-yet"
 
@@ -57,6 +59,16 @@ class NowhereYet(Ruleset):
             check_options(options, tables()["homeworld"])
         return dict(options)
 
+    def vocabulary(self) -> Vocabulary:
+        from .meaning import vocabulary
+
+        return vocabulary()
+
+    def meaning_errors(self, table: Table, vocabulary: Vocabulary) -> list[TableError]:
+        from .meaning import meaning_errors
+
+        return meaning_errors(table, vocabulary)
+
     def render(self, character: Character) -> str:
         from .render import ucf
 
@@ -73,8 +85,8 @@ class NowhereYet(Ruleset):
         from .render import upp
 
         fields = super().roster_fields(character)
-        own = _own_species().get(character.sheet.species, {})
-        fields["species"] = own.get("name", character.sheet.species)
+        # Nowhere Yet's own species or a plugin's: the roster shows its name, never its id
+        fields["species"] = str(_species_data(character.sheet.species).get("name", character.sheet.species))
         fields["profile"] = upp(character.sheet.characteristics)
         return fields
 

@@ -199,7 +199,8 @@ class Procedure:
             self.sheet.sex = ctx.choose(Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
         self.sheet.age = int(data["age_of_maturity"])
         ctx.change("age", 0, self.sheet.age, f"age of maturity for {data['name']}")
-        traits = {t["id"]: t for t in self.t["traits"]["traits"]}
+        # Nowhere Yet's own traits and those plugins register (lifepath_register_traits), by id
+        traits = ctx.registry.vocabulary(ctx.ruleset.id).traits
         self.trait_rows = [traits.get(tid, {"id": tid, "name": tid, "summary": ""}) for tid in data.get("traits", [])]
         self.sheet.traits = [t["name"] for t in self.trait_rows]
         if self.trait_rows:
@@ -890,6 +891,9 @@ class Procedure:
         names = self.t["names"]
         sex = self.sheet.sex
         own = names["species"].get(self.sheet.species)
+        if not own:  # a plugin's species may bring its own list ("names" in its table)
+            added = ctx.registry.species(ctx.ruleset.id).get(self.sheet.species)
+            own = added.data.get("names") if added is not None else None
         if own:
             given, family = own["given"], own["family"]
         else:

@@ -102,4 +102,11 @@ def test_conflicting_career_names_are_reported_naming_both(run_cli, test_plugins
     env = with_plugins(test_plugins_path, LIFEPATH_DISABLE_PLUGINS="broken,badtable")
     env["PYTHONPATH"] = str(tmp_path / "dup") + os.pathsep + env["PYTHONPATH"]
     result = run_cli("plugins", "--json", env=env)
-    assert "plugins 'demo' and 'zz_dup' both add the career 'Smuggler' to nowhere-yet" in result.stderr
+    # one warning naming both; the clash policy (tests/plugins_path/test_clashes.py) refuses both
+    assert (
+        "plugins 'demo' and 'zz_dup' both add a career called 'smuggler' to nowhere-yet "
+        "('Smuggler' (demo:smuggler) and 'Smuggler' (zz_dup:smuggler)); neither is used"
+    ) in result.stderr
+    assert result.stderr.count("lifepath: warning:") == 1
+    adds = {p["name"]: p["adds"] for p in json.loads(result.stdout)["plugins"]}
+    assert "careers" not in adds["demo"] and "careers" not in adds["zz_dup"]

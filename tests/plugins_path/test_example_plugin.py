@@ -120,5 +120,6 @@ def test_removing_the_plugin_leaves_lifepath_working(
     replay = run_cli("verify", str(export))
     assert replay.returncode == 1 and "no species called 'uplifted ape'" in replay.stdout.lower()
     roster = run_cli("roster", "Spinward", env=db)
-    assert roster.returncode == 0 and "uplifted-ape" in roster.stdout
+    # the species' name, stored when the character was saved, not its id (issue 11)
+    assert roster.returncode == 0 and "Uplifted Ape" in roster.stdout and "uplifted-ape" not in roster.stdout
     assert "plugin 'uplift' 0.1.0, which is not installed" in roster.stderr

@@ -65,3 +65,9 @@ def test_the_runnable_examples_work_as_a_plugin() -> None:
     other = create_character(registry, "nowhere-yet", 3, options={"species": "avian"})
     (avian,) = events(other, "throw", purpose="characteristic: Endurance")
     assert avian["dice"] == "1D6"  # only reptilians are changed
+
+    # lifepath_register_skills and lifepath_register_traits: the skill and trait join Nowhere Yet's lists
+    vocab = registry.vocabulary("nowhere-yet")
+    assert vocab.skill_plugins["Seal Lore"] == "hook_examples"
+    assert vocab.traits["cold-water-swimmer"]["name"] == "Cold-Water Swimmer"
+    assert "Seal Lore" not in make_registry().vocabulary("nowhere-yet").skills
