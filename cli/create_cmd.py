@@ -65,10 +65,23 @@ def create(
     from lifepath.errors import LifepathError
 
     draft = None
+    if auto and answers is not None:
+        raise LifepathError("--answers and --auto both answer the questions", hint="give one of them")
     if draft_name and not resume:
         raise LifepathError(f"unexpected argument '{draft_name}'", hint="to continue a draft, use --resume DRAFT")
     if resume:
         from lifepath import drafts
+
+        given = [flag for flag, value in (("--seed", seed), ("--ruleset", ruleset), ("--rule", rule),
+                                          ("--option", option), ("--career", career), ("--species", species),
+                                          ("--homeworld", homeworld), ("--uwp", uwp), ("--terms", terms),
+                                          ("--trade-codes", trade_codes), ("--law-level", law_level),
+                                          ("--campaign", campaign), ("--auto", auto)) if value not in (None, [], False)]
+        if given:
+            raise LifepathError(
+                f"--resume continues a draft with its own seed, rules and options; {given[0]} cannot change it",
+                hint="leave out " + ", ".join(given) + ", or start a new character without --resume",
+            )
 
         draft = drafts.load(drafts.find(draft_name))
         ruleset = "" if draft.save.get("campaign") else draft.ruleset

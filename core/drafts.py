@@ -100,7 +100,7 @@ def find(name: str | None) -> Path:
                 return candidate
         raise LifepathError(
             f"no draft '{name}' (looked for the file and in {folder})",
-            hint="give a draft file or a name listed by `lifepath create --resume` without a name",
+            hint=f"give a draft file, or the name of one of the .json files in {folder}",
         )
     drafts = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
     if not drafts:

@@ -18,8 +18,11 @@ if TYPE_CHECKING:
 
 
 def _package(ruleset: Ruleset) -> str:
-    module = importlib.import_module(type(ruleset).__module__)
-    name = module.__name__
+    name = type(ruleset).__module__
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        return name
     return name if hasattr(module, "__path__") else name.rpartition(".")[0]
 
 
@@ -29,7 +32,10 @@ def _texts(package: str) -> dict[str, str]:
 
     from lifepath.tables import load_table
 
-    if not resources.files(package).joinpath("data", "help.json").is_file():
+    try:
+        if not resources.files(package).joinpath("data", "help.json").is_file():
+            return {}
+    except (ModuleNotFoundError, TypeError, ValueError):  # a ruleset defined outside any package
         return {}
     return dict(load_table(package, "data/help.json").data["decisions"])
 

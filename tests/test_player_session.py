@@ -209,3 +209,28 @@ def test_an_answer_that_does_not_fit_names_the_file_and_the_decision(run_cli, tm
 def test_without_a_terminal_or_answers_create_still_says_what_to_do(run_cli) -> None:
     result = run_cli("create", "--seed", "3", input="")
     assert result.returncode == 2 and "--answers FILE" in result.stderr and "--auto" in result.stderr
+
+
+def test_resume_refuses_options_that_would_change_the_draft(run_cli, tmp_path) -> None:
+    assert create_with_answers(run_cli, tmp_path, "1\n").returncode == 2  # leaves a draft
+    result = run_cli("create", "--resume", "--seed", "4")
+    assert result.returncode == 2 and "--seed cannot change it" in result.stderr
+    missing = run_cli("create", "--resume", "no-such-draft")
+    assert missing.returncode == 2 and "no draft 'no-such-draft'" in missing.stderr
+    both = run_cli("create", "--auto", "--answers", "-", input="1\n")
+    assert both.returncode == 2 and "--answers and --auto" in both.stderr
+
+
+def test_a_resumed_draft_is_saved_to_its_campaign(run_cli, tmp_path) -> None:
+    db = str(tmp_path / "roster.db")
+    assert run_cli("campaign", "new", "Drift", "--ruleset", "wormwood-drift", "--db", db).returncode == 0
+    answers = tmp_path / "answers.txt"
+    answers.write_text("2\n", encoding="utf-8")
+    stopped = run_cli("create", "--campaign", "Drift", "--player", "Sam", "--db", db, "--seed", "5",
+                      "--answers", str(answers))
+    assert stopped.returncode == 2 and "resume it with" in stopped.stderr
+    finished = run_cli("create", "--resume", "--db", db, "--answers", "-", input="auto\n")
+    assert finished.returncode == 0, finished.stderr[-2000:]
+    assert "saved as character 1 in campaign 'Drift'" in finished.stderr
+    roster = run_cli("roster", "Drift", "--db", db)
+    assert roster.returncode == 0 and "Sam" in roster.stdout
