@@ -111,13 +111,22 @@ def career_option(cid: str, name: str, weight: float, detail: str = "") -> Optio
     return Option(cid, name, weight, detail)
 
 
+_DETAILS: dict[int, tuple[Mapping[str, Any], str]] = {}
+
+
 def career_detail(data: Mapping[str, Any]) -> str:
-    """The throws a career leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person)."""
-    return ", ".join(
+    """The throws a career leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person).
+    Remembered per career table (NPC creation asks it for every career at every career decision)."""
+    known = _DETAILS.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    detail = ", ".join(
         f"{step} {data[step]['characteristic']} {data[step]['target']}+"
         for step in ("qualification", "survival")
         if isinstance(data.get(step), Mapping)
     )
+    _DETAILS[id(data)] = (data, detail)
+    return detail
 
 
 class Procedure:
