@@ -234,3 +234,10 @@ def test_a_resumed_draft_is_saved_to_its_campaign(run_cli, tmp_path) -> None:
     assert "saved as character 1 in campaign 'Drift'" in finished.stderr
     roster = run_cli("roster", "Drift", "--db", db)
     assert roster.returncode == 0 and "Sam" in roster.stdout
+
+
+def test_q_stops_and_keeps_the_draft(run_cli, tmp_path) -> None:
+    result = create_with_answers(run_cli, tmp_path, "1\nq\n")
+    assert result.returncode == 130 and "the draft is kept in" in result.stderr and "Traceback" not in result.stderr
+    [draft] = (tmp_path / "drafts").glob("*.json")
+    assert json.loads(draft.read_text(encoding="utf-8"))["decisions"] == [["species", "human-male"]]
