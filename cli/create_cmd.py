@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -48,6 +47,13 @@ def create(
     player: str = typer.Option(None, "--player", help="Who plays the character (with --campaign)."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
     content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
+    resume: bool = typer.Option(
+        False, "--resume", help="Continue an interrupted character (the latest draft, or DRAFT)."
+    ),
+    draft_name: str = typer.Argument(None, metavar="[DRAFT]", help="With --resume: the draft's name or file."),
+    answers: str = typer.Option(
+        None, "--answers", help="Answer the questions from this file (one answer a line, - for standard input)."
+    ),
 ) -> None:
     """Create one character. Interactive by default; --auto makes an NPC."""
     from lifepath import creation_options
@@ -55,6 +61,31 @@ def create(
     from lifepath.decisions import PolicyChooser
     from lifepath.errors import LifepathError
 
+    draft = None
+    if auto and answers is not None:
+        raise LifepathError("--answers and --auto both answer the questions", hint="give one of them")
+    if draft_name and not resume:
+        raise LifepathError(f"unexpected argument '{draft_name}'", hint="to continue a draft, use --resume DRAFT")
+    if resume:
+        from lifepath import drafts
+
+        given = [flag for flag, value in (("--seed", seed), ("--ruleset", ruleset), ("--rule", rule),
+                                          ("--option", option), ("--career", career), ("--species", species),
+                                          ("--homeworld", homeworld), ("--uwp", uwp), ("--terms", terms),
+                                          ("--trade-codes", trade_codes), ("--law-level", law_level),
+                                          ("--campaign", campaign), ("--auto", auto)) if value not in (None, [], False)]
+        if given:
+            raise LifepathError(
+                f"--resume continues a draft with its own seed, rules and options; {given[0]} cannot change it",
+                hint="leave out " + ", ".join(given) + ", or start a new character without --resume",
+            )
+
+        draft = drafts.load(drafts.find(draft_name))
+        ruleset = "" if draft.save.get("campaign") else draft.ruleset
+        seed, rule = draft.seed, []
+        campaign, player = draft.save.get("campaign") or campaign, draft.save.get("player") or player
+        out = Path(draft.save["out"]) if draft.save.get("out") else out
+        content = [Path(c) for c in draft.save.get("content", [])]
     with ExitStack() as cleanup:
         setup = prepare(
             cleanup, ruleset=ruleset, rule=rule, campaign=campaign, db=db, content=[str(c) for c in content]
@@ -76,23 +107,22 @@ def create(
             from lifepath.cli.worlds_cmd import creation_worlds
 
             options.setdefault("worlds", creation_worlds(camp.worlds))
-        observer = None
-        if auto:
-            chooser: Any = PolicyChooser(seed)
+        if draft is not None:  # a resumed draft keeps the rules and options it was started with
+            rules, options = draft.rules, dict(draft.options)
+        if auto and draft is None:
+            policy = PolicyChooser(seed)
+            character = run_creation(registry, rs.id, seed=seed, rules=rules, chooser=policy, options=options)
         else:
-            if not sys.stdin.isatty():
-                raise LifepathError(
-                    "interactive creation needs a terminal to ask you questions",
-                    hint="run it in a terminal, or add --auto to let the NPC policy answer",
-                )
-            from lifepath.cli.prompt import PromptChooser
+            from lifepath.cli.interactive import make
 
-            prompt = PromptChooser()
-            chooser = prompt
-            observer = prompt.show
-        character = run_creation(
-            registry, rs.id, seed=seed, rules=rules, chooser=chooser, options=options, observer=observer
-        )
+            if draft is None:
+                from lifepath.drafts import Draft
+
+                where = {"campaign": campaign, "player": player, "out": str(out.absolute()) if out else None,
+                         "content": [str(c.absolute()) for c in content]}
+                save = {k: v for k, v in where.items() if v not in (None, [], "")}
+                draft = Draft(rs.id, seed, rules, {k: v for k, v in sorted(options.items())}, save=save)
+            character = make(registry, draft, answers)
         if out is not None:
             from lifepath.files import write_atomic
 
@@ -100,6 +130,8 @@ def create(
         if store is not None and camp is not None:
             saved = store.add_character(camp.name, character, player=player)
             print(f"saved as character {saved} in campaign '{camp.name}'", file=sys.stderr)
+        if draft is not None:
+            draft.delete()
     if as_json:
         sys.stdout.write(character.to_json())
     elif history:

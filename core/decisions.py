@@ -43,7 +43,8 @@ class Decision:
 
     ``key`` is a stable name for the kind of decision (``career``, ``reenlist``...), recorded with the
     answer so a replay can tell when a script no longer fits. With ``free_text`` a person may type any
-    answer; the options are then examples (and what the NPC policy draws from).
+    answer; the options are then examples (and what the NPC policy draws from). ``default`` (an option
+    id, or empty) is what a person takes by pressing Enter, e.g. for a "serve another term?" question.
     """
 
     key: str
@@ -51,6 +52,7 @@ class Decision:
     options: tuple[Option, ...]
     free_text: bool = False
     context: str = ""
+    default: str = ""
 
     _ids: list[str] | None = field(default=None, init=False, repr=False, compare=False)
     _cumulative: tuple[float, ...] | None = field(default=None, init=False, repr=False, compare=False)
@@ -80,6 +82,21 @@ class Decision:
             cumulative = tuple(accumulate(weights))
             object.__setattr__(self, "_cumulative", cumulative)
         return cumulative
+
+
+#: the longest free-text answer (a name, a concept) a person may type
+FREE_TEXT_LIMIT = 60
+
+
+def free_text_problem(answer: str) -> str:
+    """Why ``answer`` is not an acceptable free-text answer (empty when it is)."""
+    if not answer.strip():
+        return "the answer is empty"
+    if len(answer) > FREE_TEXT_LIMIT:
+        return f"the answer is {len(answer)} characters long; at most {FREE_TEXT_LIMIT} are allowed"
+    if not answer.isprintable():
+        return "the answer holds a control character; use letters, digits, spaces and punctuation"
+    return ""
 
 
 def options(ids: Iterable[str], weights: Mapping[str, float] | None = None) -> tuple[Option, ...]:

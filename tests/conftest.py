@@ -60,7 +60,12 @@ def run_cli(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     def run(
         *args: str, env: dict[str, str] | None = None, input: str | None = None, cwd: Path | None = None
     ) -> subprocess.CompletedProcess[str]:
-        full_env = {**os.environ, "LIFEPATH_DB": str(tmp_path / "default.db"), **(env or {})}
+        full_env = {
+            **os.environ,
+            "LIFEPATH_DB": str(tmp_path / "default.db"),
+            "LIFEPATH_DRAFTS_DIR": str(tmp_path / "drafts"),
+            **(env or {}),
+        }
         return subprocess.run(
             [*lifepath_command(), *args],
             capture_output=True,
@@ -164,6 +169,7 @@ def terminal(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[..., Te
         full_env = {
             **os.environ,
             "LIFEPATH_DB": str(tmp_path / "default.db"),
+            "LIFEPATH_DRAFTS_DIR": str(tmp_path / "drafts"),
             "TERM": "xterm-256color",
             "COLUMNS": "120",
             "LINES": "40",

@@ -73,9 +73,11 @@ class Died(Exception):
 
 
 @lru_cache(maxsize=2048)
-def yes_no(key: str, prompt: str, yes_weight: float, context: str = "") -> Decision:
+def yes_no(key: str, prompt: str, yes_weight: float, context: str = "", default: str = "") -> Decision:
+    """A yes/no decision; ``default`` is what a person takes with Enter alone."""
     return Decision(
-        key, prompt, (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)), context=context
+        key, prompt, (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)), context=context,
+        default=default,
     )
 
 
@@ -105,8 +107,26 @@ def skill_table_choice(career: str, i: int, n: int, advanced: bool) -> Decision:
 
 
 @lru_cache(maxsize=4096)
-def career_option(cid: str, name: str, weight: float) -> Option:
-    return Option(cid, name, weight)
+def career_option(cid: str, name: str, weight: float, detail: str = "") -> Option:
+    return Option(cid, name, weight, detail)
+
+
+_DETAILS: dict[int, tuple[Mapping[str, Any], str]] = {}
+
+
+def career_detail(data: Mapping[str, Any]) -> str:
+    """The throws a career leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person).
+    Remembered per career table (NPC creation asks it for every career at every career decision)."""
+    known = _DETAILS.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    detail = ", ".join(
+        f"{step} {data[step]['characteristic']} {data[step]['target']}+"
+        for step in ("qualification", "survival")
+        if isinstance(data.get(step), Mapping)
+    )
+    _DETAILS[id(data)] = (data, detail)
+    return detail
 
 
 class Procedure:
@@ -319,6 +339,7 @@ class Procedure:
                         "another-career",
                         "Try another career?",
                         0.55 if wants and self.target_terms is None else (0.97 if wants else 0.0),
+                        default="no",
                     )
                 )
                 if again == "no":
@@ -354,9 +375,11 @@ class Procedure:
             find = registry.find
             chosen_weights = {find("career", ctx.ruleset.id, str(k)).id: float(v) for k, v in dict(weights).items()}
             available = [by_name[cid] for cid in chosen_weights if cid in by_name] or available
-            opts = [career_option(c.id, c.name, chosen_weights.get(c.id, 0.0)) for c in available]
+            opts = [
+                career_option(c.id, c.name, chosen_weights.get(c.id, 0.0), career_detail(c.data)) for c in available
+            ]
         else:
-            opts = [career_option(c.id, c.name, self._career_weight(c.data)) for c in available]
+            opts = [career_option(c.id, c.name, self._career_weight(c.data), career_detail(c.data)) for c in available]
         if self.target_terms == 0 and not self.life.entered:
             opts = [Option("none", "no career: finish now", 1.0)] + [Option(o.id, o.label, 0.0) for o in opts]
         cid = ctx.choose(Decision("career", "Choose a career", tuple(opts)))
@@ -678,7 +701,7 @@ class Procedure:
         weight = 0.2 if near else 0.0
         if self.life.on_anagathics:
             weight = 0.9
-        answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight))
+        answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight, default="no"))
         if answer == "yes":
             if not self.life.on_anagathics:
                 ctx.note("starts taking anagathics")
@@ -733,7 +756,8 @@ class Procedure:
         wants = self.target_terms is None or self.terms() < self.target_terms
         capped = self.max_terms is not None and self.terms() >= self.max_terms
         weight = 0.0 if (capped or not wants) else (0.97 if self.target_terms is not None else 0.7)
-        stay = ctx.choose(yes_no("reenlist", f"Serve another term in {career['name']}?", weight)) == "yes"
+        question = yes_no("reenlist", f"Serve another term in {career['name']}?", weight, default="yes")
+        stay = ctx.choose(question) == "yes"
         throw = ctx.roll("2D6", f"reenlistment: {career['name']}", target=career["reenlistment"])
         if throw.natural == self.proc["reenlistment_natural_hold"]:
             ctx.note(

@@ -79,7 +79,8 @@ def careers(b: Builder) -> None:
             wants = lim.target is None or served < lim.target
             yes = OPTIONAL_TERM_WEIGHT if lim.target is None else (1.0 if wants else 0.0)
             yes_no = (Option("yes", "yes", yes), Option("no", "no", 1.0 - yes))
-            if ctx.choose(Decision("another-term", f"Serve term {served + 1} (up to {lim.most})?", yes_no)) == "no":
+            question = Decision("another-term", f"Serve term {served + 1} (up to {lim.most})?", yes_no, default="yes")
+            if ctx.choose(question) == "no":
                 break
         pool = [first] if first is not None and served == 0 else list(paths.values())
         opts = tuple(Option(c.id, c.name, STAY_WEIGHT if c.id == previous else 1.0,

@@ -26,7 +26,7 @@ def load(name: str) -> Any:
 
 
 def test_every_table_validates() -> None:
-    assert assert_tables_valid(PACKAGE) == 9
+    assert assert_tables_valid(PACKAGE) == 10
 
 
 def test_the_ruleset_registers_as_a_point_build() -> None:

@@ -106,7 +106,7 @@ def test_funds_start_at_3d() -> None:
 # ------------------------------------------------------------------ tables
 
 def test_tables_validate() -> None:
-    assert assert_tables_valid("lifepath.plugins.d6_pool") == 8
+    assert assert_tables_valid("lifepath.plugins.d6_pool") == 9
 
 
 def test_attributes_as_printed() -> None:
