@@ -28,7 +28,7 @@ def check(
     ),
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="The ruleset, if the file does not name it."),
     content: list[Path] = typer.Option(
-        [], "--content", help="A data-only content folder whose species the build uses (repeatable)."
+        [], "--content", help="A data-only content folder the build or export uses (repeatable)."
     ),
 ) -> None:
     """Check a point-build (D6 creation pool, Black Nova) and list every rule it breaks.
@@ -48,6 +48,8 @@ def check(
         raise LifepathError(
             "a build must be a JSON object", file=name, pointer="", hint='start it with { "ruleset": ... }'
         )
+    for folder in content:
+        get_manager().add_content(str(folder))
     if is_export(data):
         _check_export(path, data, ruleset)
         return
@@ -60,8 +62,6 @@ def check(
             pointer="/ruleset",
             hint='add "ruleset": "d6-pool" (or black-nova), or pass --ruleset',
         )
-    for folder in content:
-        get_manager().add_content(str(folder))
     rs = get_registry().ruleset(str(rid))
     if rs.kind != "point-build":
         raise LifepathError(

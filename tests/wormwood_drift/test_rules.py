@@ -280,7 +280,7 @@ def test_a_third_discipline_is_a_replay_difference() -> None:
     doc = c.to_dict()
     doc["sheet"]["extra"]["disciplines"].append("Precognition")
     verdict = verify(REGISTRY, doc)
-    assert not verdict.identical and "sheet differs in: extra" in verdict.message
+    assert not verdict.identical and 'sheet.extra.disciplines: added "Precognition"' in verdict.message
     doc = c.to_dict()
     at = [k for k, _ in doc["provenance"]["decisions"]].index("discipline") + 2
     doc["provenance"]["decisions"].insert(at, ["discipline", "precognition"])
