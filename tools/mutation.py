@@ -19,6 +19,7 @@ Do not edit the modules under test while a session runs: the mutant is in the wo
 from __future__ import annotations
 
 import argparse
+import ast
 import shlex
 import sqlite3
 import subprocess
@@ -129,12 +130,41 @@ def _verdicts() -> dict[tuple[str, int, str, str], dict[str, str]]:
     }
 
 
+ANNOTATION_WHY = (
+    "the mutation is inside a type annotation, and the module starts with `from __future__ import annotations`, "
+    "so annotations are never evaluated at run time (mypy --strict, not a test, guards them)"
+)
+
+
+def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the type annotations are, if the module defers them (so no test can see a mutant in one)."""
+    tree = ast.parse(source)
+    deferred = any(
+        isinstance(node, ast.ImportFrom) and node.module == "__future__"
+        and any(a.name == "annotations" for a in node.names)
+        for node in tree.body
+    )
+    if not deferred:
+        return []
+    found: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            found.append(node.annotation)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            found.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            found.append(node.annotation)
+    return [((a.lineno, a.col_offset), (a.end_lineno or a.lineno, a.end_col_offset or 0)) for a in found]
+
+
 def _tally(module: str, session: Path, verdicts: dict[tuple[str, int, str, str], dict[str, str]]) -> Tally:
     from cosmic_ray.work_db import WorkDB, use_db  # type: ignore[import-untyped]  # tox -e mutation has it
     from cosmic_ray.work_item import TestOutcome  # type: ignore[import-untyped]
 
     tally = Tally(module)
-    lines = (ROOT / module).read_text(encoding="utf-8").splitlines()
+    source = (ROOT / module).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    annotations = _annotation_spans(source)
     with use_db(str(session), WorkDB.Mode.open) as db:
         tally.total = db.num_work_items
         tally.pending = sum(1 for _ in db.pending_work_items)
@@ -151,6 +181,9 @@ def _tally(module: str, session: Path, verdicts: dict[tuple[str, int, str, str],
             code = lines[line - 1].strip()
             entry = {"line": line, "operator": spec.operator_name, "code": code, "diff": result.diff or ""}
             verdict = verdicts.get((module, line, spec.operator_name, code))
+            start, end = tuple(spec.start_pos), tuple(spec.end_pos)
+            if verdict is None and any(a <= start and end <= b for a, b in annotations):
+                verdict = {"kind": "equivalent", "why": ANNOTATION_WHY}
             if verdict is None:
                 tally.unjudged.append(entry)
             elif verdict["kind"] == "equivalent":

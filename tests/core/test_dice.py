@@ -31,6 +31,7 @@ def test_parse(notation: str, count: int, sides: int, modifier: int, multiplier:
     d = parse(notation)
     assert (d.count, d.sides, d.modifier, d.multiplier) == (count, sides, modifier, multiplier)
     assert (d.minimum, d.maximum) == (low, high)
+    assert all(type(v) is int for v in (d.modifier, d.multiplier, d.minimum, d.maximum))  # totals stay whole
 
 
 def test_d66_reads_tens_and_units() -> None:
