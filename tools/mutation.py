@@ -46,6 +46,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "plugins/nowhere_yet/procedure.py": (
         "tests/nowhere_yet/test_golden.py",
+        "tests/nowhere_yet/test_procedure_paths.py",
         "tests/nowhere_yet/test_srd_careers_a.py",
         "tests/nowhere_yet/test_srd_careers_b.py",
         "tests/nowhere_yet/test_srd_rule_tables.py",
