@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -122,3 +123,15 @@ def test_scripted_by_key_without_fallback_names_the_legal_answers() -> None:
     assert chooser.unused == 2
     with pytest.raises(ScriptExhausted, match=r"no answer left for decision 'k'.*legal answers are: a, b"):
         chooser.choose(_pick(1.0, 1.0))
+
+
+def test_decisions_are_values_their_caches_do_not_change() -> None:
+    """Two decisions with the same fields are equal and hash alike, whether or not one has cached its ids
+    and weights; neither can be changed after it is made."""
+    a, b = _pick(1.0, 2.0), _pick(1.0, 2.0)
+    assert a.option_ids() == ["a", "b"] and a.cumulative_weights() == (1.0, 3.0)
+    assert a == b and hash(a) == hash(b)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.key = "other"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.options[0].weight = 5.0  # type: ignore[misc]
