@@ -10,8 +10,9 @@ editable install because the mutated file is the file the ``lifepath`` package i
 Sessions are SQLite files under ``.mutation/`` (``--sessions`` to read or write elsewhere). ``run`` resumes
 a session that exists; ``--fresh`` starts it again. Surviving mutants are judged in
 ``tools/mutation-verdicts.toml``: ``equivalent`` (no test can tell the mutant from the original) or ``left``
-(a real difference deliberately not tested, with the reason). The score counts killed mutants (timeouts
-included) over all mutants that ran, minus the equivalent ones.
+(a real difference deliberately not tested, with the reason); ``operator = "*"`` judges every mutant of
+a line. The score counts killed mutants (timeouts included) over all mutants that ran, minus the
+equivalent ones.
 
 Do not edit the modules under test while a session runs: the mutant is in the working tree.
 """
@@ -181,7 +182,7 @@ def _tally(module: str, session: Path, verdicts: dict[tuple[str, int, str, str],
             line = spec.start_pos[0]
             code = lines[line - 1].strip()
             entry = {"line": line, "operator": spec.operator_name, "code": code, "diff": result.diff or ""}
-            verdict = verdicts.get((module, line, spec.operator_name, code))
+            verdict = verdicts.get((module, line, spec.operator_name, code)) or verdicts.get((module, line, "*", code))
             start, end = tuple(spec.start_pos), tuple(spec.end_pos)
             if verdict is None and any(a <= start and end <= b for a, b in annotations):
                 verdict = {"kind": "equivalent", "why": ANNOTATION_WHY}

@@ -5,6 +5,10 @@ Each case is a fixed seed with scripted answers, and asserts the outcome the pri
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from typing import Any
+
 import pytest
 
 from lifepath.errors import LifepathError
@@ -30,3 +34,42 @@ def test_a_ship_benefit_gives_the_career_s_own_vessel(career: str, seed: int, ve
     answers = {"career": [career] * 8, "reenlist": ["yes"] * 8, "benefit-table": ["material"] * 12}
     c = create_character(REGISTRY, "nowhere-yet", seed, answers=answers)
     assert vessel in c.sheet.equipment and not_vessel not in c.sheet.equipment
+
+
+def _table(name: str) -> Any:
+    return json.loads(resources.files("lifepath.plugins.nowhere_yet").joinpath("data", name).read_text("utf-8"))
+
+
+def test_retirement_pay_grows_by_the_per_term_amount_beyond_the_last_row() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 1, answers={"reenlist": ["yes"] * 14}, rules=["max_terms=none"])
+    retirement = _table("retirement.json")
+    beyond = retirement["per_term_beyond"]
+    last = max(retirement["pay"], key=lambda row: row["terms"])
+    assert last["terms"] == beyond["after_terms"]
+    (pension,) = [e for e in c.history if e["type"] == "change" and e["what"] == "pension"]
+    assert pension["why"] == "11 terms in Drifter"
+    assert pension["to"] == last["credits"] + (11 - beyond["after_terms"]) * beyond["credits"]
+
+
+def test_the_material_benefit_dm_starts_at_its_minimum_rank() -> None:
+    answers = {"benefit-table": ["material"] * 20, "reenlist": ["yes"] * 8}
+    c = create_character(REGISTRY, "nowhere-yet", 14, answers=answers)
+    material_dm = _table("procedure.json")["material_dm"]
+    assert [r.rank for r in c.sheet.careers] == [material_dm["min_rank"]]
+    throws = [e for e in c.history if e["type"] == "throw" and e["purpose"].startswith("material benefit")]
+    assert throws and all(t["dms"] == [[f"rank {material_dm['min_rank']}", material_dm["dm"]]] for t in throws)
+
+
+def test_a_repeated_weapon_benefit_can_be_another_weapon_instead_of_skill() -> None:
+    answers = {"benefit-table": ["material"] * 20, "weapon-repeat": ["weapon"] * 4}
+    c = create_character(REGISTRY, "nowhere-yet", 4, answers=answers)
+    assert c.sheet.equipment.count("Weapon (blade)") == 2
+    assert not [e for e in c.history if e["type"] == "change" and e.get("why") == "repeated weapon benefit"]
+
+
+def test_a_cash_roll_on_an_empty_cell_pays_nothing() -> None:
+    answers = {"career": ["drifter"] * 8, "benefit-table": ["cash"] * 20}
+    c = create_character(REGISTRY, "nowhere-yet", 35, answers=answers)
+    assert _table("careers/drifter.json")["cash_benefits"][0] == 0
+    empty = [e for e in c.history if e["type"] == "change" and e.get("why") == "cash benefit 1"]
+    assert empty and all(e["from"] == e["to"] for e in empty)
