@@ -41,6 +41,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "core/decisions.py": ("tests/core/test_decisions.py",),
     "core/houserules.py": ("tests/core/test_houserules.py",),
     "core/replay.py": (
+        "tests/integrity/test_replay_edges.py",
         "tests/integrity/test_verify.py",
         "tests/integrity/test_mutations.py",
         "tests/core/test_replay.py",
