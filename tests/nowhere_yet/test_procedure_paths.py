@@ -73,3 +73,24 @@ def test_a_cash_roll_on_an_empty_cell_pays_nothing() -> None:
     assert _table("careers/drifter.json")["cash_benefits"][0] == 0
     empty = [e for e in c.history if e["type"] == "change" and e.get("why") == "cash benefit 1"]
     assert empty and all(e["from"] == e["to"] for e in empty)
+
+
+def test_ship_shares_add_up_over_several_benefits() -> None:
+    answers = {"career": ["merchant"] * 8, "benefit-table": ["material"] * 20, "reenlist": ["yes"] * 8}
+    c = create_character(REGISTRY, "nowhere-yet", 22, answers=answers)
+    thrown = [e["total"] for e in c.history if e["type"] == "throw" and e["purpose"] == "ship shares"]
+    changes = [e for e in c.history if e["type"] == "change" and e["what"] == "ship shares"]
+    assert len(thrown) >= 3
+    assert [e["to"] - e["from"] for e in changes] == thrown
+    assert [e["from"] for e in changes] == [0, *(e["to"] for e in changes[:-1])]
+    assert c.sheet.extra["ship_shares"] == sum(thrown)
+
+
+def test_an_unknown_homeworld_names_the_sample_worlds() -> None:
+    with pytest.raises(LifepathError) as err:
+        create_character(REGISTRY, "nowhere-yet", 1, options={"homeworld": "Nowhere"})
+    worlds = [w["name"] for w in _table("homeworlds.json")["worlds"]]
+    assert err.value.paragraph() == (
+        "'Nowhere' is not one of the sample homeworlds. "
+        f"Give its profile with --uwp, or choose one of: {', '.join(worlds)}."
+    )
