@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import ast
 import shlex
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -82,23 +83,42 @@ def _config(sessions: Path, module: str) -> Path:
 def run(modules: Iterable[str], sessions: Path, fresh: bool, retry_survivors: bool) -> None:
     """Run (or resume) one cosmic-ray session per module, one worker, in the repository root."""
     sessions.mkdir(parents=True, exist_ok=True)
-    tool = Path(sys.executable).parent / "cosmic-ray"
     for module in modules:
         config, session = _config(sessions, module), _session(sessions, module)
         if fresh and session.exists():
             session.unlink()
-        if retry_survivors and session.exists():
-            _forget_survivors(session)
-        if not session.exists():
-            subprocess.run([str(tool), "init", str(config), str(session)], cwd=ROOT, check=True)
         print(f"mutation: {module} ({session})", flush=True)
-        subprocess.run([str(tool), "exec", str(config), str(session)], cwd=ROOT, check=True)
+        if retry_survivors and session.exists():
+            _retry_survivors(config, session)
+            continue
+        if not session.exists():
+            _cosmic_ray("init", config, session)
+        _cosmic_ray("exec", config, session)
 
 
-def _forget_survivors(session: Path) -> None:
-    """Make the surviving mutants pending again, so ``exec`` re-runs only them (after adding tests)."""
+def _cosmic_ray(command: str, config: Path, session: Path) -> None:
+    tool = Path(sys.executable).parent / "cosmic-ray"
+    subprocess.run([str(tool), command, str(config), str(session)], cwd=ROOT, check=True)
+
+
+def _retry_survivors(config: Path, session: Path) -> None:
+    """Run only the surviving mutants again (after adding tests), in a session of their own, and write
+    their new results back; mutants not run yet stay pending (``exec`` would run those too, in random order)."""
+    retry = session.with_suffix(".retry.sqlite")
+    retry.unlink(missing_ok=True)
+    shutil.copyfile(session, retry)
+    with sqlite3.connect(retry) as db:
+        survivors = "SELECT job_id FROM work_results WHERE test_outcome = 'SURVIVED'"
+        db.execute(f"DELETE FROM mutation_specs WHERE job_id NOT IN ({survivors})")
+        db.execute(f"DELETE FROM work_items WHERE job_id NOT IN ({survivors})")
+        db.execute("DELETE FROM work_results")
+    db.close()
+    _cosmic_ray("exec", config, retry)
     with sqlite3.connect(session) as db:
-        db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
+        db.execute("ATTACH DATABASE ? AS retry", (str(retry),))
+        db.execute("INSERT OR REPLACE INTO work_results SELECT * FROM retry.work_results")
+    db.close()
+    retry.unlink()
 
 
 @dataclass
@@ -254,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     run_p.add_argument("modules", nargs="*", help=f"default: all of {', '.join(MODULES)}")
     run_p.add_argument("--fresh", action="store_true", help="discard existing sessions first")
     run_p.add_argument("--retry-survivors", action="store_true",
-                       help="run the surviving mutants of existing sessions again (after adding tests)")
+                       help="run only the surviving mutants of existing sessions again (after adding tests)")
     rep = sub.add_parser("report", help="write the report")
     rep.add_argument("--out", type=Path, default=REPORT)
     args = parser.parse_args(argv)
