@@ -88,8 +88,9 @@ def run(modules: Iterable[str], sessions: Path, fresh: bool, retry_survivors: bo
         if fresh and session.exists():
             session.unlink()
         print(f"mutation: {module} ({session})", flush=True)
-        if retry_survivors and session.exists():
-            _retry_survivors(config, session)
+        if retry_survivors:
+            if session.exists():
+                _retry_survivors(config, session)
             continue
         if not session.exists():
             _cosmic_ray("init", config, session)
