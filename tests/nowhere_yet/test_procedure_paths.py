@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from lifepath.errors import LifepathError
+from lifepath.replay import verify
 from lifepath.testing import create_character, make_registry
 
 REGISTRY = make_registry("nowhere_yet")
@@ -94,3 +95,21 @@ def test_an_unknown_homeworld_names_the_sample_worlds() -> None:
         "'Nowhere' is not one of the sample homeworlds. "
         f"Give its profile with --uwp, or choose one of: {', '.join(worlds)}."
     )
+
+
+@pytest.mark.parametrize(
+    ("seed", "rules", "shows"),
+    [(2, [], lambda c: any(e.get("answer") == "draft" for e in c.history)),
+     (0, ["survival_failure=death"], lambda c: c.sheet.status == "dead")],
+)
+def test_an_export_read_back_from_json_replays_identically(seed: int, rules: list[str], shows: Any) -> None:
+    """A replay takes its answers and rules from JSON text, not from the procedure's own string constants."""
+    c = create_character(REGISTRY, "nowhere-yet", seed, rules=rules)
+    assert shows(c)
+    assert verify(REGISTRY, json.loads(c.to_json())).identical
+
+
+def test_an_npc_short_of_its_target_terms_tries_another_career() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 0, options={"terms": 3})
+    asked = [e for e in c.history if e["type"] == "decision" and e["key"] == "another-career"]
+    assert asked and asked[0]["answer"] == "yes"
