@@ -135,3 +135,12 @@ def test_decisions_are_values_their_caches_do_not_change() -> None:
         a.key = "other"  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.options[0].weight = 5.0  # type: ignore[misc]
+
+
+def test_unused_counts_down_as_a_sequence_is_used() -> None:
+    chooser = ScriptedChooser(sequence=[("k", "a"), ("k", "b"), ("k", "a")])
+    left = []
+    for _ in range(3):
+        chooser.choose(_pick(1.0, 1.0))
+        left.append(chooser.unused)
+    assert left == [2, 1, 0]
