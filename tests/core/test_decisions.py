@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import Counter
 
 import pytest
@@ -138,9 +139,35 @@ def test_decisions_are_values_their_caches_do_not_change() -> None:
 
 
 def test_unused_counts_down_as_a_sequence_is_used() -> None:
-    chooser = ScriptedChooser(sequence=[("k", "a"), ("k", "b"), ("k", "a")])
+    chooser = ScriptedChooser(sequence=[("k", "a"), ("k", "b"), ("k", "a"), ("k", "b"), ("k", "a")])
     left = []
-    for _ in range(3):
+    for _ in range(5):
         chooser.choose(_pick(1.0, 1.0))
         left.append(chooser.unused)
-    assert left == [2, 1, 0]
+    assert left == [4, 3, 2, 1, 0]
+
+
+def test_a_long_recorded_script_runs_out_at_its_end() -> None:
+    """Hundreds of recorded decisions (more than CPython's cached small numbers) end exactly at their end."""
+    chooser = ScriptedChooser(sequence=[("k", "a")] * 300)
+    assert [chooser.choose(_pick(1.0, 1.0)) for _ in range(300)] == ["a"] * 300
+    with pytest.raises(ScriptExhausted, match=r"ran out at decision 301 \('k'\)"):
+        chooser.choose(_pick(1.0, 1.0))
+
+
+def test_recorded_keys_read_from_json_match_and_any_other_key_is_refused() -> None:
+    career = Decision("career", "?", (Option("navy"), Option("army")))
+    key, answer = json.loads('["career", "navy"]')
+    assert ScriptedChooser(sequence=[(key, answer)]).choose(career) == "navy"
+    with pytest.raises(ScriptExhausted, match="was 'species' but creation now asks 'career'"):
+        ScriptedChooser(sequence=[("species", "avian")]).choose(career)
+
+
+def test_by_key_answers_are_taken_in_order() -> None:
+    chooser = ScriptedChooser.by_key({"k": ["b", "a", "b"]})
+    assert [chooser.choose(_pick(1.0, 1.0)) for _ in range(3)] == ["b", "a", "b"]
+
+
+def test_the_policy_reaches_the_last_of_several_options() -> None:
+    policy = PolicyChooser(8)
+    assert {policy.choose(_pick(1.0, 1.0, 1.0)) for _ in range(300)} == {"a", "b", "c"}
