@@ -113,3 +113,11 @@ def test_an_npc_short_of_its_target_terms_tries_another_career() -> None:
     c = create_character(REGISTRY, "nowhere-yet", 0, options={"terms": 3})
     asked = [e for e in c.history if e["type"] == "decision" and e["key"] == "another-career"]
     assert asked and asked[0]["answer"] == "yes"
+
+
+def test_the_explorers_society_is_joined_once() -> None:
+    answers = {"career": ["scout"] * 8, "benefit-table": ["material"] * 20, "reenlist": ["yes"] * 8}
+    c = create_character(REGISTRY, "nowhere-yet", 91, answers=answers)
+    assert c.sheet.equipment.count("Explorers' Society") == 1
+    again = [e for e in c.history if e["type"] == "note" and "Explorers' Society membership again" in e["text"]]
+    assert len(again) >= 1
