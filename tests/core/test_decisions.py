@@ -164,8 +164,8 @@ def test_recorded_keys_read_from_json_match_and_any_other_key_is_refused() -> No
 
 
 def test_by_key_answers_are_taken_in_order() -> None:
-    chooser = ScriptedChooser.by_key({"k": ["b", "a", "b"]})
-    assert [chooser.choose(_pick(1.0, 1.0)) for _ in range(3)] == ["b", "a", "b"]
+    chooser = ScriptedChooser.by_key({"k": ["a", "b", "b"]})
+    assert [chooser.choose(_pick(1.0, 1.0)) for _ in range(3)] == ["a", "b", "b"]
 
 
 def test_the_policy_reaches_the_last_of_several_options() -> None:

@@ -121,3 +121,11 @@ def test_the_explorers_society_is_joined_once() -> None:
     assert c.sheet.equipment.count("Explorers' Society") == 1
     again = [e for e in c.history if e["type"] == "note" and "Explorers' Society membership again" in e["text"]]
     assert len(again) >= 1
+
+
+def test_a_roll_equal_to_the_racial_maximum_is_kept_without_a_note() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 68, options={"species": "avian"})
+    maximum = REGISTRY.species("nowhere-yet")["avian"].data["characteristics"]["Dex"]["maximum"]
+    (dex,) = [e for e in c.history if e["type"] == "throw" and e["purpose"] == "characteristic: Dexterity"]
+    assert dex["total"] == maximum
+    assert not [e for e in c.history if e["type"] == "note" and "racial maximum" in e["text"]]
