@@ -102,3 +102,32 @@ def test_a_verdict_as_data() -> None:
     untouched = verify(REGISTRY, export("nowhere-yet", 1))
     assert untouched.to_dict()["differences"] == [] and untouched.event_index is None
     assert untouched.provenance_differences == []
+
+
+@pytest.mark.parametrize("wrong", ["", "\uffff"])
+def test_a_rename_chain_that_breaks_either_way_is_a_difference(wrong: str) -> None:
+    doc = export("wormwood-drift", 1)
+    made = doc["sheet"]["name"]
+    doc["provenance"]["renamed"] = [{"from": wrong, "to": "Nell"}]
+    doc["sheet"]["name"] = "Nell"
+    assert [d.where for d in verify(REGISTRY, doc).differences] == ["provenance.renamed[0].from"]
+    doc["provenance"]["renamed"] = [{"from": made, "to": "Nell"}]
+    doc["sheet"]["name"] = wrong
+    assert [d.where for d in verify(REGISTRY, doc).differences] == ["sheet.name"]
+
+
+@pytest.mark.parametrize("fmt", ["", "\uffff"])
+def test_any_other_format_is_refused(fmt: str) -> None:
+    doc = export("nowhere-yet", 1)
+    doc["format"] = fmt
+    with pytest.raises(ReplayError) as caught:
+        verify(REGISTRY, doc)
+    assert caught.value.pointer == "/format"
+
+
+def test_a_ruleset_without_an_id_is_named() -> None:
+    doc = export("nowhere-yet", 1)
+    del doc["provenance"]["ruleset"]["id"]
+    with pytest.raises(ReplayError) as caught:
+        verify(REGISTRY, doc)
+    assert caught.value.pointer == "/provenance/ruleset/id"
