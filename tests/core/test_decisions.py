@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections import Counter
 
 import pytest
 
 from lifepath import Decision, LifepathError, Option, PolicyChooser, ScriptedChooser
+from lifepath.decisions import options
 from lifepath.errors import ScriptExhausted
 from lifepath.testing import create_character, make_registry
 
@@ -81,3 +84,107 @@ def test_scripted_answers_steer_creation() -> None:
 def test_an_illegal_answer_is_refused_with_the_legal_ones() -> None:
     with pytest.raises(LifepathError, match=r"(?i)legal answers"):
         create_character(REGISTRY, "nowhere-yet", 9, answers={"species": "dragon"})
+
+
+def _pick(*weights: float) -> Decision:
+    return Decision("k", "pick", tuple(Option(chr(ord("a") + i), weight=w) for i, w in enumerate(weights)))
+
+
+def test_cumulative_weights_clamp_negatives_to_zero_and_default_to_one() -> None:
+    assert _pick(-0.5, 0.5, 2.0).cumulative_weights() == (0.0, 0.5, 2.5)
+    assert Decision("k", "pick", (Option("a", weight=3.0), Option("b"))).cumulative_weights() == (3.0, 4.0)
+    assert Decision("k", "pick", ()).cumulative_weights() == ()
+
+
+def test_options_take_per_id_weights_and_default_to_one() -> None:
+    built = options(["a", "b"], {"a": 3.0})
+    assert [(o.id, o.label, o.weight) for o in built] == [("a", "a", 3.0), ("b", "b", 1.0)]
+    assert [o.text() for o in built] == ["a", "b"]
+    assert Option("x").text() == "x" and Option("x", "Ex").text() == "Ex"
+
+
+def test_legality_of_listed_and_free_text_answers() -> None:
+    listed = Decision("k", "pick", (Option("a"), Option("b")))
+    assert listed.is_legal("a") and not listed.is_legal("c")
+    named = Decision("name", "name?", (Option("Ash"),), free_text=True)
+    assert named.is_legal("Zed") and not named.is_legal("   ")
+
+
+def test_policy_draws_every_positively_weighted_option_and_never_a_zero_one() -> None:
+    policy = PolicyChooser(3)
+    assert {policy.choose(_pick(1.0, 1.0)) for _ in range(200)} == {"a", "b"}
+    assert {policy.choose(_pick(0.5, 0.0)) for _ in range(200)} == {"a"}
+    assert {policy.choose(_pick(0.0, 0.0, 0.0)) for _ in range(300)} == {"a", "b", "c"}
+
+
+def test_policy_refuses_a_decision_without_options() -> None:
+    with pytest.raises(LifepathError, match="'k' has no options"):
+        PolicyChooser(1).choose(Decision("k", "pick", ()))
+
+
+def test_scripted_sequence_runs_out_clearly_or_falls_back() -> None:
+    d = _pick(1.0, 1.0)
+    chooser = ScriptedChooser(sequence=[("k", "b")])
+    assert chooser.unused == 1
+    assert chooser.choose(d) == "b"
+    assert chooser.unused == 0
+    with pytest.raises(ScriptExhausted, match=r"ran out at decision 2 \('k'\)"):
+        chooser.choose(d)
+    backed = ScriptedChooser(sequence=[("k", "b")], fallback=ScriptedChooser(sequence=[("k", "a")]))
+    assert [backed.choose(d), backed.choose(d)] == ["b", "a"]
+
+
+def test_scripted_by_key_without_fallback_names_the_legal_answers() -> None:
+    chooser = ScriptedChooser.by_key({"k": "a", "other": ["x", "y"]})
+    assert chooser.unused == 3
+    assert chooser.choose(_pick(1.0, 1.0)) == "a"
+    assert chooser.unused == 2
+    with pytest.raises(ScriptExhausted, match=r"no answer left for decision 'k'.*legal answers are: a, b"):
+        chooser.choose(_pick(1.0, 1.0))
+
+
+def test_decisions_are_values_their_caches_do_not_change() -> None:
+    """Two decisions with the same fields are equal and hash alike, whether or not one has cached its ids
+    and weights; neither can be changed after it is made."""
+    a, b = _pick(1.0, 2.0), _pick(1.0, 2.0)
+    assert a.option_ids() == ["a", "b"] and a.cumulative_weights() == (1.0, 3.0)
+    assert a == b and hash(a) == hash(b)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.key = "other"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.options[0].weight = 5.0  # type: ignore[misc]
+
+
+def test_unused_counts_down_as_a_sequence_is_used() -> None:
+    chooser = ScriptedChooser(sequence=[("k", "a"), ("k", "b"), ("k", "a"), ("k", "b"), ("k", "a")])
+    left = []
+    for _ in range(5):
+        chooser.choose(_pick(1.0, 1.0))
+        left.append(chooser.unused)
+    assert left == [4, 3, 2, 1, 0]
+
+
+def test_a_long_recorded_script_runs_out_at_its_end() -> None:
+    """Hundreds of recorded decisions (more than CPython's cached small numbers) end exactly at their end."""
+    chooser = ScriptedChooser(sequence=[("k", "a")] * 300)
+    assert [chooser.choose(_pick(1.0, 1.0)) for _ in range(300)] == ["a"] * 300
+    with pytest.raises(ScriptExhausted, match=r"ran out at decision 301 \('k'\)"):
+        chooser.choose(_pick(1.0, 1.0))
+
+
+def test_recorded_keys_read_from_json_match_and_any_other_key_is_refused() -> None:
+    career = Decision("career", "?", (Option("navy"), Option("army")))
+    key, answer = json.loads('["career", "navy"]')
+    assert ScriptedChooser(sequence=[(key, answer)]).choose(career) == "navy"
+    with pytest.raises(ScriptExhausted, match="was 'species' but creation now asks 'career'"):
+        ScriptedChooser(sequence=[("species", "avian")]).choose(career)
+
+
+def test_by_key_answers_are_taken_in_order() -> None:
+    chooser = ScriptedChooser.by_key({"k": ["a", "b", "b"]})
+    assert [chooser.choose(_pick(1.0, 1.0)) for _ in range(3)] == ["a", "b", "b"]
+
+
+def test_the_policy_reaches_the_last_of_several_options() -> None:
+    policy = PolicyChooser(8)
+    assert {policy.choose(_pick(1.0, 1.0, 1.0)) for _ in range(300)} == {"a", "b", "c"}

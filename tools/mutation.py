@@ -1,0 +1,294 @@
+"""Mutation testing of the engine's core modules, run by hand (``tox -e mutation``), never in CI.
+
+cosmic-ray mutates one module at a time IN PLACE and runs a fast, targeted test command per module (the
+few test files that cover it, ``-x`` so a killed mutant stops at the first failure). It works with the
+editable install because the mutated file is the file the ``lifepath`` package is imported from.
+
+    python tools/mutation.py run [MODULE ...]     # one cosmic-ray session per module, resumable
+    python tools/mutation.py report               # writes docs/mutation-report.md from the sessions
+
+Sessions are SQLite files under ``.mutation/`` (``--sessions`` to read or write elsewhere). ``run`` resumes
+a session that exists; ``--fresh`` starts it again. Surviving mutants are judged in
+``tools/mutation-verdicts.toml``: ``equivalent`` (no test can tell the mutant from the original) or ``left``
+(a real difference deliberately not tested, with the reason); ``operator = "*"`` judges every mutant of
+a line. The score counts killed mutants (timeouts included) over all mutants that ran, minus the
+equivalent ones.
+
+Do not edit the modules under test while a session runs: the mutant is in the working tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+VERDICTS = ROOT / "tools" / "mutation-verdicts.toml"
+REPORT = ROOT / "docs" / "mutation-report.md"
+
+# Each module under test and the few test files that cover it, fastest-to-fail first.
+MODULES: dict[str, tuple[str, ...]] = {
+    "core/dice.py": ("tests/core/test_dice.py",),
+    "core/decisions.py": ("tests/core/test_decisions.py",),
+    "core/houserules.py": ("tests/core/test_houserules.py",),
+    "core/replay.py": (
+        "tests/integrity/test_replay_edges.py",
+        "tests/integrity/test_verify.py",
+        "tests/integrity/test_mutations.py",
+        "tests/core/test_replay.py",
+    ),
+    "plugins/nowhere_yet/procedure.py": (
+        "tests/nowhere_yet/test_golden.py",
+        "tests/nowhere_yet/test_procedure_paths.py",
+        "tests/nowhere_yet/test_srd_careers_a.py",
+        "tests/nowhere_yet/test_srd_careers_b.py",
+        "tests/nowhere_yet/test_srd_rule_tables.py",
+        "tests/nowhere_yet/test_readings.py",
+    ),
+}
+TIMEOUT_SECONDS = 300.0
+
+
+def _session(sessions: Path, module: str) -> Path:
+    return sessions / (Path(module).stem + ".sqlite")
+
+
+def _config(sessions: Path, module: str) -> Path:
+    tests = " ".join(MODULES[module])
+    command = f"{shlex.quote(sys.executable)} -m pytest -x -q -p no:randomly {tests}"
+    path = sessions / (Path(module).stem + ".toml")
+    path.write_text(
+        "[cosmic-ray]\n"
+        f'module-path = "{module}"\n'
+        f"timeout = {TIMEOUT_SECONDS}\n"
+        "excluded-modules = []\n"
+        f"test-command = {command!r}\n"
+        "\n[cosmic-ray.distributor]\n"
+        'name = "local"\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def run(modules: Iterable[str], sessions: Path, fresh: bool, retry_survivors: bool) -> None:
+    """Run (or resume) one cosmic-ray session per module, one worker, in the repository root."""
+    sessions.mkdir(parents=True, exist_ok=True)
+    for module in modules:
+        config, session = _config(sessions, module), _session(sessions, module)
+        if fresh and session.exists():
+            session.unlink()
+        print(f"mutation: {module} ({session})", flush=True)
+        if retry_survivors:
+            if session.exists():
+                _retry_survivors(config, session)
+            continue
+        if not session.exists():
+            _cosmic_ray("init", config, session)
+        _cosmic_ray("exec", config, session)
+
+
+def _cosmic_ray(command: str, config: Path, session: Path) -> None:
+    tool = Path(sys.executable).parent / "cosmic-ray"
+    subprocess.run([str(tool), command, str(config), str(session)], cwd=ROOT, check=True)
+
+
+def _retry_survivors(config: Path, session: Path) -> None:
+    """Run only the surviving mutants again (after adding tests), in a session of their own, and write
+    their new results back; mutants not run yet stay pending (``exec`` would run those too, in random order)."""
+    retry = session.with_suffix(".retry.sqlite")
+    retry.unlink(missing_ok=True)
+    shutil.copyfile(session, retry)
+    with sqlite3.connect(retry) as db:
+        survivors = "SELECT job_id FROM work_results WHERE test_outcome = 'SURVIVED'"
+        db.execute(f"DELETE FROM mutation_specs WHERE job_id NOT IN ({survivors})")
+        db.execute(f"DELETE FROM work_items WHERE job_id NOT IN ({survivors})")
+        db.execute("DELETE FROM work_results")
+    db.close()
+    _cosmic_ray("exec", config, retry)
+    with sqlite3.connect(session) as db:
+        db.execute("ATTACH DATABASE ? AS retry", (str(retry),))
+        db.execute("INSERT OR REPLACE INTO work_results SELECT * FROM retry.work_results")
+    db.close()
+    retry.unlink()
+
+
+@dataclass
+class Tally:
+    module: str
+    total: int = 0
+    killed: int = 0
+    timeouts: int = 0
+    incompetent: int = 0
+    pending: int = 0
+    equivalent: list[dict[str, Any]] = field(default_factory=list)
+    left: list[dict[str, Any]] = field(default_factory=list)
+    unjudged: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def survived(self) -> int:
+        return len(self.equivalent) + len(self.left) + len(self.unjudged)
+
+    @property
+    def score(self) -> float | None:
+        judged = self.killed + len(self.left) + len(self.unjudged)
+        return None if judged == 0 else self.killed / judged
+
+
+def _verdicts() -> dict[tuple[str, int, str, str], dict[str, str]]:
+    """Verdicts keyed by (module, line, operator, the line's code), so they survive edits elsewhere."""
+    if not VERDICTS.exists():
+        return {}
+    data = tomllib.loads(VERDICTS.read_text(encoding="utf-8"))
+    return {
+        (v["module"], int(v["line"]), v["operator"], v["code"].strip()): v for v in data.get("survivor", [])
+    }
+
+
+ANNOTATION_WHY = (
+    "the mutation is inside a type annotation, and the module starts with `from __future__ import annotations`, "
+    "so annotations are never evaluated at run time (mypy --strict, not a test, guards them)"
+)
+
+
+def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the type annotations are, if the module defers them (so no test can see a mutant in one)."""
+    tree = ast.parse(source)
+    deferred = any(
+        isinstance(node, ast.ImportFrom) and node.module == "__future__"
+        and any(a.name == "annotations" for a in node.names)
+        for node in tree.body
+    )
+    if not deferred:
+        return []
+    found: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            found.append(node.annotation)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            found.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            found.append(node.annotation)
+    return [((a.lineno, a.col_offset), (a.end_lineno or a.lineno, a.end_col_offset or 0)) for a in found]
+
+
+def _tally(module: str, session: Path, verdicts: dict[tuple[str, int, str, str], dict[str, str]]) -> Tally:
+    from cosmic_ray.work_db import WorkDB, use_db  # type: ignore[import-untyped]  # tox -e mutation has it
+    from cosmic_ray.work_item import TestOutcome  # type: ignore[import-untyped]
+
+    tally = Tally(module)
+    source = (ROOT / module).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    annotations = _annotation_spans(source)
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        tally.total = db.num_work_items
+        tally.pending = sum(1 for _ in db.pending_work_items)
+        for item, result in db.completed_work_items:
+            if result.test_outcome is None or result.test_outcome == TestOutcome.INCOMPETENT:
+                tally.incompetent += 1
+                continue
+            if result.test_outcome == TestOutcome.KILLED:
+                tally.killed += 1
+                tally.timeouts += result.output == "timeout"
+                continue
+            spec = item.mutations[0]
+            line = spec.start_pos[0]
+            code = lines[line - 1].strip()
+            entry = {"line": line, "operator": spec.operator_name, "code": code, "diff": result.diff or ""}
+            verdict = verdicts.get((module, line, spec.operator_name, code)) or verdicts.get((module, line, "*", code))
+            start, end = tuple(spec.start_pos), tuple(spec.end_pos)
+            if verdict is None and any(a <= start and end <= b for a, b in annotations):
+                verdict = {"kind": "equivalent", "why": ANNOTATION_WHY}
+            if verdict is None:
+                tally.unjudged.append(entry)
+            elif verdict["kind"] == "equivalent":
+                tally.equivalent.append({**entry, "why": verdict["why"]})
+            else:
+                tally.left.append({**entry, "why": verdict["why"]})
+    return tally
+
+
+def _diff_lines(diff: str) -> str:
+    changed = [ln for ln in diff.splitlines() if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+    return "\n".join(changed)
+
+
+def report(sessions: Path, out: Path) -> list[Tally]:
+    verdicts = _verdicts()
+    tallies = [_tally(m, _session(sessions, m), verdicts) for m in MODULES if _session(sessions, m).exists()]
+    missing = [m for m in MODULES if not _session(sessions, m).exists()]
+    text = ["# Mutation report", "",
+            "Generated by `python tools/mutation.py report` from the cosmic-ray sessions of `tox -e mutation`",
+            "(see CONTRIBUTING.md). Score = killed / (mutants run - equivalent survivors); timeouts count as",
+            "killed. Survivors are judged in `tools/mutation-verdicts.toml`. cosmic-ray runs pending mutants in",
+            "random order, so the mutants run of an unfinished module are a random sample of it.", "",
+            "| module | mutants | run | killed | (of which timeouts) | survived | equivalent | left | unjudged "
+            "| pending | score |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
+    totals = Tally("all")
+    for t in tallies:
+        text.append(_row(t))
+        totals.total += t.total
+        totals.killed += t.killed
+        totals.timeouts += t.timeouts
+        totals.incompetent += t.incompetent
+        totals.pending += t.pending
+        totals.equivalent += t.equivalent
+        totals.left += t.left
+        totals.unjudged += t.unjudged
+    text.append(_row(totals))
+    if missing:
+        text += ["", "Not run yet: " + ", ".join(f"`{m}`" for m in missing) + "."]
+    for t in tallies:
+        if not t.survived:
+            continue
+        text += ["", f"## Survivors in `{t.module}`", ""]
+        for kind, entries in (("unjudged", t.unjudged), ("left", t.left), ("equivalent", t.equivalent)):
+            for e in sorted(entries, key=lambda e: (e["line"], e["operator"])):
+                why = e.get("why", "not judged yet")
+                text += [f"- line {e['line']}, `{e['operator']}` — **{kind}**: {why}", "",
+                         "  ```diff", *("  " + ln for ln in _diff_lines(e["diff"]).splitlines()), "  ```", ""]
+    out.write_text("\n".join(text).rstrip() + "\n", encoding="utf-8")
+    return tallies
+
+
+def _row(t: Tally) -> str:
+    run_count = t.killed + t.survived + t.incompetent
+    score = "n/a" if t.score is None else f"{t.score:.1%}"
+    return (f"| {t.module} | {t.total} | {run_count} | {t.killed} | {t.timeouts} | {t.survived} | "
+            f"{len(t.equivalent)} | {len(t.left)} | {len(t.unjudged)} | {t.pending} | {score} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--sessions", type=Path, default=ROOT / ".mutation", help="where session files live")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run_p = sub.add_parser("run", help="run or resume cosmic-ray sessions")
+    run_p.add_argument("modules", nargs="*", help=f"default: all of {', '.join(MODULES)}")
+    run_p.add_argument("--fresh", action="store_true", help="discard existing sessions first")
+    run_p.add_argument("--retry-survivors", action="store_true",
+                       help="run only the surviving mutants of existing sessions again (after adding tests)")
+    rep = sub.add_parser("report", help="write the report")
+    rep.add_argument("--out", type=Path, default=REPORT)
+    args = parser.parse_args(argv)
+    unknown = [m for m in getattr(args, "modules", []) if m not in MODULES]
+    if unknown:
+        parser.error(f"not a module under mutation test: {', '.join(unknown)}; choose from {', '.join(MODULES)}")
+    if args.command == "run":
+        run(args.modules or list(MODULES), args.sessions.resolve(), args.fresh, args.retry_survivors)
+    for t in report(args.sessions.resolve(), args.out if args.command == "report" else REPORT):
+        print(_row(t))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
