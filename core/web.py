@@ -7,7 +7,8 @@ a verify button), and the odds of the campaign's house rules (``/campaigns/NAME/
 
 Every POST carries the per-process token of :class:`App` in a hidden field and is refused (403) without
 it. The app is read-only unless made with ``allow_edit``: then a character's name, status and player can
-be changed. Nothing is fetched from elsewhere: the CSS is inline and there is no script.
+be changed, and the referee's notes kept (beside the document, see ``lifepath note``).
+Nothing is fetched from elsewhere: the CSS is inline and there is no script.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ class Links:
 
     def edit(self, character_id: int) -> str:
         return f"/characters/{character_id}/edit"
+
+    def notes(self, character_id: int) -> str:
+        return f"/characters/{character_id}/notes"
 
 
 @dataclass
@@ -185,7 +189,7 @@ class App:
 
     def character_page(self, character_id: int, verdict: Any = None, status: int = 200) -> Response:
         from lifepath.errors import LifepathError
-        from lifepath.store.models import STATUSES
+        from lifepath.store.models import NOTES_MAX, STATUSES
 
         try:
             row = self.store.character(character_id)
@@ -199,7 +203,7 @@ class App:
         except LifepathError as exc:  # e.g. its ruleset's plugin is not installed here
             return self.message("Cannot show this character", exc.paragraph(), 409)
         return self.page("character.html.j2", status, verdict=verdict, token=self.token, allow_edit=self.allow_edit,
-                         statuses=STATUSES, **context)
+                         statuses=STATUSES, notes_max=NOTES_MAX, **context)
 
     async def character(self, request: Request) -> Response:
         return self.character_page(int(request.path_params["id"]))
@@ -237,6 +241,27 @@ class App:
             return self.message("Not saved", exc.paragraph(), 400)
         return RedirectResponse(self.links.character(character_id), status_code=303)
 
+    async def notes(self, request: Request) -> Response:
+        """Save the notes form (token checked, then the edit switch, then the store's length limit)."""
+        from starlette.responses import RedirectResponse
+
+        from lifepath.errors import LifepathError
+
+        form = await self.check_post(request)
+        if not isinstance(form, dict):
+            return form
+        if not self.allow_edit:
+            return self.message("Read-only", "This server is read-only; start it with --allow-edit to edit.", 403)
+        character_id = int(request.path_params["id"])
+        try:
+            row = self.store.character(character_id)
+            if self.find_campaign(row.campaign) is None:
+                return self.message("Not found", f"There is no character {character_id} here.", 404)
+            self.store.set_notes(character_id, form.get("notes", ""))
+        except LifepathError as exc:
+            return self.message("Not saved", exc.paragraph(), 400)
+        return RedirectResponse(self.links.character(character_id) + "#h-notes", status_code=303)
+
     async def odds(self, request: Request) -> Response:
         campaign = self.find_campaign(request.path_params["name"])
         if campaign is None:
@@ -257,6 +282,7 @@ class App:
             Route("/characters/{id:int}", self.character),
             Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
             Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
+            Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
         ])
 
 

@@ -22,7 +22,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0005", "0004", "0003", "0002", "0001"]
+    assert revisions == ["0006", "0005", "0004", "0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -52,14 +52,16 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         for row, old in zip(rows, before, strict=True):
             assert store.document(row.id) == old[5]
             assert row.updated_at == row.created_at  # backfilled by 0002
+            assert row.notes == ""  # the server default of 0006
         # and the upgraded database is fully usable
         new = store.add_character("Spinward", create_character(registry, "nowhere-yet", seed=8, rules={"max_terms": 4}))
         assert store.rename(1, "Renamed").name == "Renamed"
+        assert store.set_notes(1, "kept").notes == "kept"
         assert new == 4
         assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0005",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert "ix_character_campaign_player" in indexes
@@ -134,7 +136,7 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
             )
         upgrade(engine)
         with engine.connect() as conn:
-            assert current(conn) == HEAD == "0005"
+            assert current(conn) == HEAD == "0006"
             value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
             worlds = conn.execute(text("SELECT worlds FROM campaign WHERE name = 'Spinward'")).scalar_one()
     finally:
