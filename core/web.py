@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
+    from lifepath.charts import Chart
     from lifepath.store.models import CampaignRead, CharacterRead
     from lifepath.store.service import Store
 
@@ -269,7 +270,8 @@ class App:
         count = request.query_params.get("count", "")
         n = min(int(count), ODDS_MAX) if count.isdigit() and int(count) > 0 else ODDS_COUNT
         report = campaign_odds(self.store, campaign, n)
-        return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct)
+        return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct,
+                         charts=odds_charts(report))
 
     def asgi(self) -> Starlette:
         from starlette.applications import Starlette
@@ -352,6 +354,36 @@ def campaign_odds(store: Store, campaign: CampaignRead, count: int) -> dict[str,
     return compute_odds(Batch(campaign.ruleset, 1, rules, {}), count)
 
 
+def odds_charts(report: dict[str, Any]) -> list[Chart]:
+    """The odds page's charts, a bar per career: qualification and mishaps per term (when the ruleset
+    reports them) and mean terms served."""
+    from lifepath.charts import bar_chart
+
+    careers = report.get("careers") or []
+    if not careers:
+        return []
+    of = f"of {report['count']} characters"
+    charts = []
+    if report.get("detailed"):
+        qualification = [(c["career"], (c.get("qualification") or {}).get("rate")) for c in careers]
+        charts.append(bar_chart(
+            "chart-qualification", "Qualification by career",
+            "One bar per career: the share of its qualification throws that succeeded, on a scale of 0% to 100%.",
+            f"Qualification: successful throws out of those made, {of}; - where nobody tried.",
+            qualification, _pct, 1.0))
+        charts.append(bar_chart(
+            "chart-mishaps", "Mishaps per term by career",
+            "One bar per career: mishaps per term served in it, on a scale of 0% to 100%.",
+            f"Mishaps per term served, {of}; - where nobody served.",
+            [(c["career"], c.get("mishap_rate")) for c in careers], _pct, 1.0))
+    charts.append(bar_chart(
+        "chart-terms", "Mean terms by career",
+        "One bar per career: the mean number of terms served by those who entered it, scaled to the longest.",
+        f"Mean terms served by those who entered each career, {of}; - where nobody entered.",
+        [(c["career"], c.get("mean_terms")) for c in careers], _num))
+    return charts
+
+
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
@@ -368,4 +400,4 @@ def _fmt(key: str, value: Any) -> str:
     return str(value)
 
 
-__all__ = ["App", "Filters", "Links", "campaign_odds", "campaign_rules", "character_context", "replay"]
+__all__ = ["App", "Filters", "Links", "campaign_odds", "campaign_rules", "character_context", "odds_charts", "replay"]
