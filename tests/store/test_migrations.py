@@ -143,3 +143,32 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
         engine.dispose()
     assert (json.loads(value) if isinstance(value, str) else value) == []
     assert (json.loads(worlds) if isinstance(worlds, str) else worlds) == []  # revision 0005
+
+
+def test_revision_0006_gives_every_character_empty_notes(store_url, registry):
+    """A database at revision 0005 holding a character upgrades to 0006 on SQLite and PostgreSQL alike, and
+    the character then takes notes."""
+    from sqlalchemy import text
+
+    from lifepath.store import open_store
+    from lifepath.store.engine import database_url, make_engine
+    from lifepath.store.migrate import upgrade
+
+    engine = make_engine(database_url(store_url))
+    now = datetime(2025, 1, 2, tzinfo=UTC)
+    try:
+        upgrade(engine, "0005")
+        with engine.begin() as conn:
+            conn.execute(text(
+                "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"), {"now": now})
+            conn.execute(text(
+                "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, species, "
+                "careers, terms, profile, created_at, updated_at) VALUES (1, 1, 'Old', 'active', 'nowhere-yet', '{}', "
+                "'x', 1, '', '', 0, '', :now, :now)"), {"now": now})
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    with open_store(store_url, registry=registry, warn=lambda _t: None) as store:
+        assert store.character(1).notes == ""
+        assert store.set_notes(1, "kept").notes == "kept"
