@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "show": "roster_cmd",
     "set-status": "roster_cmd",
     "rename": "roster_cmd",
+    "note": "roster_cmd",
     "delete": "roster_cmd",
     "export": "roster_cmd",
     "import": "roster_cmd",

@@ -1,4 +1,4 @@
-"""``lifepath roster``, ``show``, ``set-status``, ``rename``, ``delete``, ``export`` and ``import``: the
+"""``lifepath roster``, ``show``, ``set-status``, ``rename``, ``note``, ``delete``, ``export`` and ``import``: the
 characters kept in the campaign store.
 
 Every command takes ``--db URL`` (or ``LIFEPATH_DB``); SQLAlchemy is imported only inside the commands.
@@ -36,6 +36,7 @@ def register(app: typer.Typer) -> None:
     app.command("show")(show)
     app.command("set-status")(set_status)
     app.command("rename")(rename)
+    app.command("note")(note)
     app.command("delete")(delete)
     app.command("export")(export)
     app.command("import")(import_)
@@ -171,6 +172,8 @@ def show(
     if row.edited:
         sys.stdout.write(f"{EDITED_MARK} {EDITED_NOTE}\n")
     sys.stdout.write(ruleset.render(character))
+    if row.notes:
+        sys.stdout.write("\nNotes:\n" + "".join(f"  {safe(line)}\n" for line in row.notes.split("\n")))
 
 
 @friendly
@@ -200,6 +203,29 @@ def rename(
         before = store.character(character_id).name
         row = store.rename(character_id, new_name)
     typer.echo(f"{row.id}: {safe(before)} -> {safe(row.name)}")
+
+
+@friendly
+def note(
+    character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
+    text: str = typer.Argument(None, metavar="TEXT", help="The notes; they replace any the character has."),
+    clear: bool = typer.Option(False, "--clear", help="Remove the character's notes."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """Keep the referee's notes on a character (beside its sheet, not in it: verify is unaffected)."""
+    from lifepath.errors import LifepathError
+
+    if clear == (text is not None):
+        raise LifepathError(
+            "give either TEXT or --clear, not both" if clear else "give the notes as TEXT, or --clear to remove them",
+            hint="for example: lifepath note 3 'owes Marc 2,000 Cr'",
+        )
+    with open_db(db) as store:
+        row = store.set_notes(character_id, "" if clear else text)
+    if row.notes:
+        typer.echo(f"{row.id} {safe(row.name)}: notes saved ({len(row.notes):,} characters)")
+    else:
+        typer.echo(f"{row.id} {safe(row.name)}: no notes")
 
 
 @friendly

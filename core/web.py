@@ -7,7 +7,8 @@ a verify button), and the odds of the campaign's house rules (``/campaigns/NAME/
 
 Every POST carries the per-process token of :class:`App` in a hidden field and is refused (403) without
 it. The app is read-only unless made with ``allow_edit``: then a character's name, status and player can
-be changed. Nothing is fetched from elsewhere: the CSS is inline and there is no script.
+be changed, and the referee's notes kept (beside the document, see ``lifepath note``).
+Nothing is fetched from elsewhere: the CSS is inline and there is no script.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
+    from lifepath.charts import Chart
     from lifepath.store.models import CampaignRead, CharacterRead
     from lifepath.store.service import Store
 
@@ -57,6 +59,9 @@ class Links:
 
     def edit(self, character_id: int) -> str:
         return f"/characters/{character_id}/edit"
+
+    def notes(self, character_id: int) -> str:
+        return f"/characters/{character_id}/notes"
 
 
 @dataclass
@@ -185,7 +190,7 @@ class App:
 
     def character_page(self, character_id: int, verdict: Any = None, status: int = 200) -> Response:
         from lifepath.errors import LifepathError
-        from lifepath.store.models import STATUSES
+        from lifepath.store.models import NOTES_MAX, STATUSES
 
         try:
             row = self.store.character(character_id)
@@ -199,7 +204,7 @@ class App:
         except LifepathError as exc:  # e.g. its ruleset's plugin is not installed here
             return self.message("Cannot show this character", exc.paragraph(), 409)
         return self.page("character.html.j2", status, verdict=verdict, token=self.token, allow_edit=self.allow_edit,
-                         statuses=STATUSES, **context)
+                         statuses=STATUSES, notes_max=NOTES_MAX, **context)
 
     async def character(self, request: Request) -> Response:
         return self.character_page(int(request.path_params["id"]))
@@ -237,6 +242,27 @@ class App:
             return self.message("Not saved", exc.paragraph(), 400)
         return RedirectResponse(self.links.character(character_id), status_code=303)
 
+    async def notes(self, request: Request) -> Response:
+        """Save the notes form (token checked, then the edit switch, then the store's length limit)."""
+        from starlette.responses import RedirectResponse
+
+        from lifepath.errors import LifepathError
+
+        form = await self.check_post(request)
+        if not isinstance(form, dict):
+            return form
+        if not self.allow_edit:
+            return self.message("Read-only", "This server is read-only; start it with --allow-edit to edit.", 403)
+        character_id = int(request.path_params["id"])
+        try:
+            row = self.store.character(character_id)
+            if self.find_campaign(row.campaign) is None:
+                return self.message("Not found", f"There is no character {character_id} here.", 404)
+            self.store.set_notes(character_id, form.get("notes", ""))
+        except LifepathError as exc:
+            return self.message("Not saved", exc.paragraph(), 400)
+        return RedirectResponse(self.links.character(character_id) + "#h-notes", status_code=303)
+
     async def odds(self, request: Request) -> Response:
         campaign = self.find_campaign(request.path_params["name"])
         if campaign is None:
@@ -244,7 +270,8 @@ class App:
         count = request.query_params.get("count", "")
         n = min(int(count), ODDS_MAX) if count.isdigit() and int(count) > 0 else ODDS_COUNT
         report = campaign_odds(self.store, campaign, n)
-        return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct)
+        return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct,
+                         charts=odds_charts(report))
 
     def asgi(self) -> Starlette:
         from starlette.applications import Starlette
@@ -257,6 +284,7 @@ class App:
             Route("/characters/{id:int}", self.character),
             Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
             Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
+            Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
         ])
 
 
@@ -326,6 +354,36 @@ def campaign_odds(store: Store, campaign: CampaignRead, count: int) -> dict[str,
     return compute_odds(Batch(campaign.ruleset, 1, rules, {}), count)
 
 
+def odds_charts(report: dict[str, Any]) -> list[Chart]:
+    """The odds page's charts, a bar per career: qualification and mishaps per term (when the ruleset
+    reports them) and mean terms served."""
+    from lifepath.charts import bar_chart
+
+    careers = report.get("careers") or []
+    if not careers:
+        return []
+    of = f"of {report['count']} characters"
+    charts = []
+    if report.get("detailed"):
+        qualification = [(c["career"], (c.get("qualification") or {}).get("rate")) for c in careers]
+        charts.append(bar_chart(
+            "chart-qualification", "Qualification by career",
+            "One bar per career: the share of its qualification throws that succeeded, on a scale of 0% to 100%.",
+            f"Qualification: successful throws out of those made, {of}; - where nobody tried.",
+            qualification, _pct, 1.0))
+        charts.append(bar_chart(
+            "chart-mishaps", "Mishaps per term by career",
+            "One bar per career: mishaps per term served in it, on a scale of 0% to 100%.",
+            f"Mishaps per term served, {of}; - where nobody served.",
+            [(c["career"], c.get("mishap_rate")) for c in careers], _pct, 1.0))
+    charts.append(bar_chart(
+        "chart-terms", "Mean terms by career",
+        "One bar per career: the mean number of terms served by those who entered it, scaled to the longest.",
+        f"Mean terms served by those who entered each career, {of}; - where nobody entered.",
+        [(c["career"], c.get("mean_terms")) for c in careers], _num))
+    return charts
+
+
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
@@ -342,4 +400,4 @@ def _fmt(key: str, value: Any) -> str:
     return str(value)
 
 
-__all__ = ["App", "Filters", "Links", "campaign_odds", "campaign_rules", "character_context", "replay"]
+__all__ = ["App", "Filters", "Links", "campaign_odds", "campaign_rules", "character_context", "odds_charts", "replay"]

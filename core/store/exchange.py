@@ -3,10 +3,12 @@
 A character export is the stored document itself, byte for byte (indented JSON).
 
 A campaign export (format 2, ``campaign-lines.schema.json``) is JSON Lines: a header line with the
-campaign (name, ruleset, house rules, content folders, plugins, dates) and how many characters follow,
-then one compact line per character, its roster data beside its document
-(``campaign.schema.json#/$defs/entry``). Export streams rows out of the database and import reads one
-line at a time, so both run in constant memory whatever the campaign's size. Format 1 (one indented
+campaign (name, ruleset, house rules, content folders, sector-file worlds when it has any, plugins, dates)
+and how many characters follow, then one compact line per character, its roster data (and the referee's
+notes, when it has any) beside its document (``campaign.schema.json#/$defs/entry``). A campaign created by
+an import gets the header's worlds, checked as ``campaign add-worlds`` checks a sector file's.
+Export streams rows out of the database and import reads one line at a time, so both run in constant
+memory whatever the campaign's size. Format 1 (one indented
 JSON document, ``campaign.schema.json``) is still imported, read whole, up to :data:`MAX_DOCUMENT_BYTES`.
 
 Importing is all or nothing, in one transaction. Before the commit every character is:
@@ -84,11 +86,16 @@ def _mib(n: int) -> str:
 
 
 def _campaign_info(camp: CampaignRead) -> dict[str, Any]:
-    return {
+    info: dict[str, Any] = {
         "name": camp.name,
         "ruleset": camp.ruleset,
         "house_rules": camp.house_rules,
         "content": camp.content,
+    }
+    if camp.worlds:  # written only when there are some, so exports of campaigns without any are unchanged
+        info["worlds"] = camp.worlds
+    return {
+        **info,
         "plugins": camp.plugins,
         "archived": camp.archived,
         "created_at": camp.created_at.isoformat(),
@@ -125,21 +132,22 @@ def campaign_lines(store: Store, name: str) -> Iterator[str]:
         table = CharacterRow.__table__  # type: ignore[attr-defined]
         c = table.c
         query = (
-            select(c.id, c.player, c.status, c.created_at, c.updated_at, c.document)
+            select(c.id, c.player, c.status, c.created_at, c.updated_at, c.notes, c.document)
             .where(c.campaign_id == camp.id)
             .order_by(c.id)
             .execution_options(yield_per=CHUNK)
         )
-        for cid, player, status, created, updated, stored in session.execute(query):
-            roster = documents.compact(
-                {
-                    "id": cid,
-                    "player": player,
-                    "status": status,
-                    "created_at": created.isoformat(),
-                    "updated_at": updated.isoformat(),
-                }
-            )
+        for cid, player, status, created, updated, notes, stored in session.execute(query):
+            fields: dict[str, Any] = {
+                "id": cid,
+                "player": player,
+                "status": status,
+                "created_at": created.isoformat(),
+                "updated_at": updated.isoformat(),
+            }
+            if notes:  # only when there are some, as for the header's worlds
+                fields["notes"] = notes
+            roster = documents.compact(fields)
             if "\n" in stored:  # stored indented by an older version
                 stored = documents.compact(json.loads(stored))
             yield f'{roster[:-1]},"character":{stored}}}\n'
@@ -490,14 +498,30 @@ class Checker:
         edited = self.replay(entry, character, stored == canonical)
         player = status = None
         created = updated = None
+        notes = ""
         if entry.index is not None:
             player, status = entry.data.get("player"), entry.data.get("status")
             created = found.date(entry.data.get("created_at"), "/created_at", entry)
             updated = found.date(entry.data.get("updated_at"), "/updated_at", entry)
+            notes = self.notes(entry)
         row = documents.character_create(self.registry, character, player=player, status=status, stored=stored)
         row.created_at, row.updated_at = created, updated or created
         row.edited = edited
+        row.notes = notes
         return Prepared(entry, row, list(character.provenance.get("plugins", [])), edited)
+
+    def notes(self, entry: Entry) -> str:
+        """The entry's notes, checked as ``lifepath note`` checks them."""
+        from lifepath.store.service import check_notes
+
+        value = entry.data.get("notes", "")
+        if not isinstance(value, str):
+            self.full_check(entry)  # explains the wrong kind
+            raise self.found.error("\"notes\" is not text", "/notes", "write the notes as a string", entry)
+        try:
+            return check_notes(value)
+        except LifepathError as e:
+            raise self.found.error(e.message, "/notes", e.hint, entry) from None
 
     def full_check(self, entry: Entry) -> None:
         """The full schema check of an entry: raises its most relevant problem, if it has any."""
@@ -627,7 +651,7 @@ class Checker:
 def _roster_ok(item: dict[str, Any]) -> bool:
     """Whether a campaign entry's roster fields have the shapes the schema asks for (a quick check; the
     full schema check runs, and explains, when this says no)."""
-    allowed = {"id", "player", "status", "created_at", "updated_at", "character"}
+    allowed = {"id", "player", "status", "created_at", "updated_at", "notes", "character"}
     if not allowed >= set(item) or not {"player", "status", "created_at", "updated_at", "character"} <= set(item):
         return False
     cid, player = item.get("id", 0), item["player"]
@@ -637,6 +661,7 @@ def _roster_ok(item: dict[str, Any]) -> bool:
         and item["status"] in STATUSES
         and isinstance(item["created_at"], str) and isinstance(item["updated_at"], str)
         and isinstance(item["character"], dict)
+        and isinstance(item.get("notes", ""), str)
     )
 
 
@@ -792,16 +817,45 @@ def _target(
         ruleset=ruleset.id,
         house_rules=dict(info.get("house_rules", {})),
         content=list(dict.fromkeys(folder_path(f) for f in info.get("content", []))),
+        worlds=_check_worlds(found, info.get("worlds", [])),
         plugins=list(info.get("plugins", [])),
         archived=False,
         created_at=found.date(info.get("created_at"), "/campaign/created_at"),
     )
     read = CampaignRead(
         id=0, name=name, ruleset=ruleset.id, house_rules=create.house_rules, content=create.content,
-        plugins=create.plugins,
+        worlds=create.worlds, plugins=create.plugins,
         archived=False, created_at=create.created_at or datetime.now().astimezone(),
     )
     return read, create
+
+
+def _check_worlds(found: ImportFile, worlds: Any) -> list[dict[str, Any]]:
+    """The header's worlds, checked as ``campaign add-worlds`` checks a sector file's (a hex of four digits,
+    a name, a UWP; no hex or name twice), as ``{hex, name, uwp, remarks}`` each."""
+    from lifepath.sector import HEX, UWP, World
+
+    hint = "fix the world in the file (a UWP is like A788899-C), or remove it and add it with `campaign add-worlds`"
+    out: list[dict[str, Any]] = []
+    seen_hex: dict[str, int] = {}
+    seen_name: dict[str, int] = {}
+    for i, item in enumerate(worlds if isinstance(worlds, list) else []):
+        where = f"/campaign/worlds/{i}"
+        world = World.from_dict(item)
+        if not HEX.match(world.hex):
+            raise found.error(f"'{world.hex}' is not a hex (four digits, e.g. 0101)", f"{where}/hex", hint)
+        if not world.name.strip():
+            raise found.error("the world has no name", f"{where}/name", hint)
+        if not UWP.match(world.uwp):
+            raise found.error(f"'{world.uwp}' is not a UWP", f"{where}/uwp", hint)
+        if world.hex in seen_hex:
+            raise found.error(f"hex {world.hex} is also world {seen_hex[world.hex]}'s", f"{where}/hex", hint)
+        if world.name.casefold() in seen_name:
+            raise found.error(f"the name '{world.name}' is also world {seen_name[world.name.casefold()]}'s",
+                              f"{where}/name", hint)
+        seen_hex[world.hex] = seen_name[world.name.casefold()] = i
+        out.append(world.to_dict())
+    return out
 
 
 def _check_content(campaign: CampaignRead) -> list[str]:

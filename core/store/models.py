@@ -27,6 +27,8 @@ from sqlmodel import Field, SQLModel
 
 #: the roster statuses a character can have; the order is the order `roster` documents them in
 STATUSES: tuple[str, ...] = ("active", "retired", "dead", "npc")
+#: the longest referee's notes a character can have, in characters
+NOTES_MAX = 10_000
 
 M = TypeVar("M", bound=SQLModel)
 
@@ -175,6 +177,9 @@ class CharacterColumns(CharacterBase):
     #: imported with ``--accept-edited``: its sheet or history is not what its seed and decisions make
     #: (revision 0004)
     edited: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    #: the referee's notes (revision 0006): kept beside the document, never in it, so ``verify`` and the
+    #: document's hash do not see them; "" for none
+    notes: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})
 
 
 class CharacterRow(CharacterColumns, table=True):
@@ -209,6 +214,8 @@ class CharacterUpdate(SQLModel):
     name: str | None = None
     player: str | None = None
     status: str | None = None
+    #: the referee's notes ("" clears them)
+    notes: str | None = None
 
 
 class CharacterRead(CharacterBase):
@@ -226,6 +233,7 @@ class CharacterRead(CharacterBase):
     age: int | None
     profile: str
     edited: bool = False
+    notes: str = ""
     created_at: datetime
     updated_at: datetime
 
@@ -238,6 +246,7 @@ class CharacterRead(CharacterBase):
 
 
 __all__ = [
+    "NOTES_MAX",
     "STATUSES",
     "CampaignCreate",
     "CampaignRead",

@@ -66,6 +66,22 @@ def check_status(status: str) -> str:
     return low
 
 
+def check_notes(notes: str) -> str:
+    """``notes`` with line endings made ``\\n`` and the ends trimmed, or a :class:`LifepathError` when they
+    are too long or hold a NUL character (which PostgreSQL cannot store)."""
+    from lifepath.store.models import NOTES_MAX
+
+    text = notes.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(text) > NOTES_MAX:
+        raise LifepathError(
+            f"the notes are {len(text):,} characters long, more than the {NOTES_MAX:,} a character's notes may be",
+            hint="shorten them",
+        )
+    if "\x00" in text:
+        raise LifepathError("the notes hold a NUL character, which cannot be stored", hint="remove it")
+    return text
+
+
 def _check_name(name: str, what: str) -> str:
     clean = name.strip()
     if not clean:
@@ -600,8 +616,9 @@ class Store:
     def update_character(
         self, character_id: int, update: CharacterUpdate, *, session: Session | None = None
     ) -> CharacterRead:
-        """Change a character's name (in the document too), player or status."""
+        """Change a character's name (in the document too), player, status or notes."""
         status = check_status(update.status) if update.status is not None else None
+        notes = check_notes(update.notes) if update.notes is not None else None
         name = _check_name(update.name, "character") if update.name is not None else None
         with self._session(session, write=True) as s:
             row, campaign = self._character_row(s, character_id, lock=True)
@@ -614,6 +631,8 @@ class Store:
                 row.player = _check_name(update.player, "player") if update.player.strip() else None
             if status is not None:
                 row.status = status
+            if notes is not None:
+                row.notes = notes
             row.updated_at = utcnow()
             s.add(row)
             s.flush()
@@ -626,6 +645,10 @@ class Store:
     def rename(self, character_id: int, name: str, *, session: Session | None = None) -> CharacterRead:
         """Rename a character in the roster and in its stored sheet."""
         return self.update_character(character_id, CharacterUpdate(name=name), session=session)
+
+    def set_notes(self, character_id: int, notes: str, *, session: Session | None = None) -> CharacterRead:
+        """Set a character's referee's notes ("" clears them); kept beside the document, not in it."""
+        return self.update_character(character_id, CharacterUpdate(notes=notes), session=session)
 
     def delete_character(self, character_id: int, *, session: Session | None = None) -> CharacterRead:
         """Delete one character; returns what it was."""
@@ -671,6 +694,7 @@ def _character_read(row: CharacterRow, campaign: str) -> CharacterRead:
         age=row.age,
         profile=row.profile,
         edited=bool(row.edited),
+        notes=row.notes or "",
         created_at=row.created_at,
         updated_at=row.updated_at,
     )
@@ -698,4 +722,4 @@ def open_store(url: str | None = None, *, registry: Registry | None = None, warn
     return Store(engine, target, registry=registry, warn=warn)
 
 
-__all__ = ["Store", "StoreError", "check_status", "open_store"]
+__all__ = ["Store", "StoreError", "check_notes", "check_status", "open_store"]

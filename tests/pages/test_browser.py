@@ -151,3 +151,38 @@ def test_the_odds_page_is_a_table_of_the_campaigns_rules(page: Any, server: Serv
     assert page.locator("table").first.locator("th[scope=row]").first.inner_text() == "characters"
     assert page.locator("table").first.locator("td").first.inner_text() == "40"
     screenshot(page, "odds")
+
+
+@pytest.fixture
+def editable(campaign_db: Path, tmp_path: Path) -> Iterator[Server]:
+    copy = tmp_path / "edit.db"
+    copy.write_bytes(campaign_db.read_bytes())
+    yield from start_server(copy, "--allow-edit", "--campaign", CAMPAIGN)
+
+
+def test_the_notes_form_saves_and_shows_them_as_text(page: Any, editable: Server):
+    page.goto(editable.url + "/characters/7")
+    box = page.get_by_label("Referee's notes", exact=False)
+    assert box.input_value() == ""
+    box.fill('Owes <b>Marc</b> & "Ann"\nSecond line')
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save notes").click()
+    notes = page.locator("#notes")
+    assert notes.inner_text() == 'Owes <b>Marc</b> & "Ann"\nSecond line'  # text, on two lines
+    assert notes.locator("b").count() == 0
+    assert page.get_by_label("Referee's notes", exact=False).input_value() == 'Owes <b>Marc</b> & "Ann"\nSecond line'
+    screenshot(page, "character-notes")
+
+
+def test_the_odds_charts_are_images_with_names_and_the_table_stays(page: Any, server: Server):
+    page.goto(server.url + ROSTER + "/odds?count=20")
+    for name in ("Qualification by career", "Mishaps per term by career", "Mean terms by career"):
+        chart = page.get_by_role("img", name=name)
+        assert chart.count() == 1 and chart.is_visible()
+        box = chart.bounding_box()
+        assert box is not None and box["width"] > 100 and box["height"] > 100
+    assert page.locator("figure.chart figcaption").count() == 3
+    assert page.locator("table").count() == 2
+    screenshot(page, "odds-charts")
+    page.set_viewport_size({"width": 390, "height": 900})  # a phone: the charts shrink, nothing scrolls sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391

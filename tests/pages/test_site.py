@@ -44,3 +44,14 @@ def test_the_site_replaces_its_own_folder_but_not_another(campaign_db: Path, tmp
     assert sorted(p.name for p in other.iterdir()) == ["notes.txt"]
     done = lifepath("export", "--format", "site", "--out", str(tmp_path / "x"), db=campaign_db, check=False)
     assert done.returncode == 2 and "whole campaign" in done.stderr
+
+
+def test_the_site_leaves_out_the_referees_notes(campaign_db: Path, tmp_path: Path):
+    db = tmp_path / "notes.db"
+    db.write_bytes(campaign_db.read_bytes())
+    lifepath("note", "2", "Secret: the patron is a Zhodani agent", db=db)
+    out = tmp_path / "site"
+    lifepath("export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(out), db=db)
+    html = (out / "character-2.html").read_text(encoding="utf-8")
+    assert "Zhodani" not in html and 'id="h-notes"' not in html
+    assert "Provenance" in html  # the page itself is there

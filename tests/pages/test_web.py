@@ -183,3 +183,65 @@ def test_a_character_of_a_missing_ruleset_is_a_message_not_a_crash(unknown_rules
     status, html = get(unknown_ruleset, "/characters/6")
     assert status == 409 and "not-installed" in html and "Traceback" not in html
     assert get(unknown_ruleset, "/characters/1")[0] == 200
+
+
+EVIL_NOTES = 'Owes <b>Marc</b> & "Ann"\n\x1b[2J<script>alert(1)</script>'
+
+
+def test_notes_need_the_token_and_are_shown_as_text(editable: Server):
+    _, html = get(editable, "/characters/6")
+    assert 'action="/characters/6/notes"' in html and "No notes." in html
+    assert post(editable, "/characters/6/notes", {"notes": "forged"})[0] == 403
+    assert post(editable, "/characters/6/notes", {"csrf": "guess", "notes": "forged"})[0] == 403
+    assert "forged" not in get(editable, "/characters/6")[1]
+    status, body = post(editable, "/characters/6/notes", {"csrf": token(html), "notes": EVIL_NOTES})
+    assert status == 200  # followed the redirect back to the page
+    assert "\x1b" not in body and "<script>" not in body and "<b>Marc" not in body
+    assert '<div class="notes" id="notes">Owes &lt;b&gt;Marc&lt;/b&gt; &amp; &#34;Ann&#34;\n\\u001b[2J' in body
+    assert "script" not in parse(body).tags
+    row = next(r for r in json.loads(lifepath("roster", "--json", db=editable.db).stdout) if r["id"] == 6)
+    assert row["notes"] == EVIL_NOTES
+    # the notes are not in the document: the character still verifies
+    assert '<div class="verdict identical"' in post(editable, "/characters/6/verify", {"csrf": token(body)})[1]
+    # over the limit: refused, nothing changed
+    status, body = post(editable, "/characters/6/notes", {"csrf": token(body), "notes": "x" * 10_001})
+    assert status == 400 and "more than the 10,000" in body
+    assert json.loads(lifepath("show", "6", "--json", db=editable.db).stdout)  # still readable
+    assert next(r for r in json.loads(lifepath("roster", "--json", db=editable.db).stdout)
+                if r["id"] == 6)["notes"] == EVIL_NOTES
+
+
+def test_a_read_only_server_shows_notes_but_refuses_to_change_them(campaign_db: Path, tmp_path: Path):
+    copy = tmp_path / "notes.db"
+    copy.write_bytes(campaign_db.read_bytes())
+    lifepath("note", "2", "Kept <i>here</i>", db=copy)
+    for running in start_server(copy):
+        _, html = get(running, "/characters/2")
+        assert "Kept &lt;i&gt;here&lt;/i&gt;" in html and 'action="/characters/2/notes"' not in html
+        status, _ = post(running, "/characters/2/notes", {"csrf": token(html), "notes": "changed"})
+        assert status == 403
+    assert "Kept <i>here</i>" in lifepath("show", "2", db=copy).stdout
+
+
+def test_the_odds_page_draws_accessible_charts_beside_its_table(server: Server):
+    status, html = get(server, ROSTER + "/odds?count=20")
+    assert status == 200
+    assert '<th scope="col">Career</th>' in html  # the table stays
+    charts = re.findall(r'<figure class="chart" id="(chart-[a-z]+)">\s*<svg [^>]*role="img" '
+                        r'aria-labelledby="(\1-title \1-desc)"', html)
+    assert [c for c, _ in charts] == ["chart-qualification", "chart-mishaps", "chart-terms"]
+    for chart_id, _ in charts:
+        assert f'<title id="{chart_id}-title">' in html and f'<desc id="{chart_id}-desc">' in html
+    assert html.count("<figcaption>") == 3 and "<script" not in html
+    # each bar is as long as the table's figure says: qualification rates on a 300-unit scale
+    cli = json.loads(lifepath("odds", "--count", "20", "--seed", "1", "--rule", "max_terms=5", "--json",
+                              db=server.db).stdout)["runs"][0]["careers"]
+    figure = html.split('id="chart-qualification"')[1].split("</figure>")[0]
+    bars = re.findall(r'<title>([^<]+): ([^<]+)</title>\s*<text[^>]*>[^<]*</text>\s*<rect [^>]*width="([\d.]+)"',
+                      figure)
+    assert len(bars) == len(cli)
+    for (label, text, width), career in zip(bars, cli, strict=True):
+        rate = (career.get("qualification") or {}).get("rate")
+        assert label == career["career"]
+        assert float(width) == (0.0 if rate is None else round(300 * rate, 1))
+        assert text == ("-" if rate is None else f"{100 * rate:.1f}%")

@@ -22,7 +22,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0005", "0004", "0003", "0002", "0001"]
+    assert revisions == ["0006", "0005", "0004", "0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -52,14 +52,16 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         for row, old in zip(rows, before, strict=True):
             assert store.document(row.id) == old[5]
             assert row.updated_at == row.created_at  # backfilled by 0002
+            assert row.notes == ""  # the server default of 0006
         # and the upgraded database is fully usable
         new = store.add_character("Spinward", create_character(registry, "nowhere-yet", seed=8, rules={"max_terms": 4}))
         assert store.rename(1, "Renamed").name == "Renamed"
+        assert store.set_notes(1, "kept").notes == "kept"
         assert new == 4
         assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0005",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert "ix_character_campaign_player" in indexes
@@ -134,10 +136,39 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
             )
         upgrade(engine)
         with engine.connect() as conn:
-            assert current(conn) == HEAD == "0005"
+            assert current(conn) == HEAD == "0006"
             value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
             worlds = conn.execute(text("SELECT worlds FROM campaign WHERE name = 'Spinward'")).scalar_one()
     finally:
         engine.dispose()
     assert (json.loads(value) if isinstance(value, str) else value) == []
     assert (json.loads(worlds) if isinstance(worlds, str) else worlds) == []  # revision 0005
+
+
+def test_revision_0006_gives_every_character_empty_notes(store_url, registry):
+    """A database at revision 0005 holding a character upgrades to 0006 on SQLite and PostgreSQL alike, and
+    the character then takes notes."""
+    from sqlalchemy import text
+
+    from lifepath.store import open_store
+    from lifepath.store.engine import database_url, make_engine
+    from lifepath.store.migrate import upgrade
+
+    engine = make_engine(database_url(store_url))
+    now = datetime(2025, 1, 2, tzinfo=UTC)
+    try:
+        upgrade(engine, "0005")
+        with engine.begin() as conn:
+            conn.execute(text(
+                "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"), {"now": now})
+            conn.execute(text(
+                "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, species, "
+                "careers, terms, profile, created_at, updated_at) VALUES (1, 1, 'Old', 'active', 'nowhere-yet', '{}', "
+                "'x', 1, '', '', 0, '', :now, :now)"), {"now": now})
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    with open_store(store_url, registry=registry, warn=lambda _t: None) as store:
+        assert store.character(1).notes == ""
+        assert store.set_notes(1, "kept").notes == "kept"
