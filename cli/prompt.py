@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from lifepath.decisions import Decision, free_text_problem
 from lifepath.errors import LifepathError
 from lifepath.history import describe
+from lifepath.text import safe
 
 if TYPE_CHECKING:
     from lifepath.session import Session
@@ -36,11 +37,11 @@ PAGE = 15
 
 
 def wrap(text: str, width: int, first: str = "  ", rest: str | None = None) -> list[str]:
-    """``text`` wrapped at ``width`` with a hanging indent, never breaking a word (a word longer than the
-    line stays whole)."""
+    """``text`` wrapped at ``width`` with a hanging indent, never breaking a word (only one longer than a
+    whole line)."""
     return textwrap.wrap(
         text, width, initial_indent=first, subsequent_indent=" " * len(first) if rest is None else rest,
-        break_long_words=False, break_on_hyphens=False,
+        break_on_hyphens=False,
     ) or [first.rstrip()]
 
 
@@ -77,12 +78,19 @@ class PromptChooser:
         """The terminal's width (``COLUMNS``, else the terminal's own, else 80), at least 40."""
         return max(shutil.get_terminal_size((80, 24)).columns, 40)
 
-    def _grey(self, line: str) -> str:
-        """A disabled option's line, dimmed on a colour terminal (not with ``NO_COLOR``)."""
+    def _grey(self, line: str) -> None:
+        """Print a disabled option's line, dimmed on a colour terminal (not with ``NO_COLOR``). The dim code
+        goes to the stream behind the CLI's safe output, which would show it instead of obeying it."""
         isatty = getattr(self.out, "isatty", None)
         if isatty is not None and isatty() and "NO_COLOR" not in os.environ:
-            return f"\x1b[2m{line}\x1b[0m"
-        return line
+            from lifepath.cli.output import raw
+
+            self.out.flush()
+            stream = raw(self.out)
+            stream.write(f"\x1b[2m{safe(line)}\x1b[0m\n")
+            stream.flush()
+        else:
+            print(line, file=self.out)
 
     def tell(self, text: str) -> None:
         print(text, file=self.out)
@@ -152,11 +160,11 @@ class PromptChooser:
             option = decision.options[i - 1]
             first = f"  {i:>2}. "
             if option.disabled is not None:
-                for line in wrap(f"{option.text()} (cannot be taken: {option.disabled})", width, first):
-                    print(self._grey(line), file=self.out)
+                for line in wrap(safe(f"{option.text()} (cannot be taken: {option.disabled})"), width, first):
+                    self._grey(line)
                 continue
             detail = f"  ({option.detail})" if option.detail else ""
-            for line in wrap(f"{option.text()}{detail}", width, first):
+            for line in wrap(safe(f"{option.text()}{detail}"), width, first):
                 print(line, file=self.out)
         if n > PAGE:
             what = f"options containing '{self._filter}'" if self._filter else "options"
@@ -169,7 +177,7 @@ class PromptChooser:
                 print(f"  ({what} {numbers[0]}-{numbers[-1]}, page {page} of {pages}; "
                       "n next, p previous, /text filter)", file=self.out)
         if decision.context:
-            for line in wrap(decision.context, width):
+            for line in wrap(safe(decision.context), width):
                 print(line, file=self.out)
         for line in wrap(self.keys(decision), width):
             print(line, file=self.out)
@@ -207,7 +215,7 @@ class PromptChooser:
     def choose(self, decision: Decision) -> str:
         width = self.width()
         print("", file=self.out)
-        for line in wrap(decision.prompt, width, ""):
+        for line in wrap(safe(decision.prompt), width, ""):
             print(line, file=self.out)
         session = self.session
         if session is not None and session.undone is not None and session.undone[0] == decision.key:
