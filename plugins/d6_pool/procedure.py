@@ -394,7 +394,10 @@ class Procedure:
         for i in range(1, per + 1):
             opts = tuple(
                 Option(a, f"{a} {self.code(self.build.attributes[a])} -> {self.code(self.build.attributes[a] + 1)}")
-                for a in self.book.attributes if self.room(a) > 0
+                if self.room(a) > 0 else
+                Option(a, f"{a} {self.code(self.build.attributes[a])}", 0.0,
+                       disabled=f"at its maximum of {self.code(self.book.attribute_max_pips(self.build.cls, a))}")
+                for a in self.book.attributes
             )
             target = self.ctx.choose(Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts,
                                               context=self.status()))
