@@ -350,7 +350,11 @@ class Procedure:
             if _enabled(offers) and self.fits(kinds[kind]):
                 yield from offers
             return
-        yield from (p for p in offers if p.change is None or self.fits(p.change))
+        for p in offers:  # one that would leave the pool unspendable stays in its place, disabled
+            if p.option.disabled is None and p.change is not None and not self.fits(p.change):
+                yield _disabled(p.option, "it would leave points that cannot all be spent (unspent_points=violation)")
+            else:
+                yield p
 
     def set_attribute(self, name: str, pips: int, why: str) -> None:
         before = self.build.attributes[name]

@@ -123,3 +123,16 @@ def test_options_wrap_at_the_terminal_width_without_breaking_words(monkeypatch) 
     # hanging indent: continuation lines start under the option's text
     at = next(i for i, line in enumerate(lines) if line.startswith("   1. "))
     assert lines[at + 1].startswith("      ") and not lines[at + 1].startswith("       ")
+
+
+def test_help_numbers_options_as_the_menu_does_and_marks_disabled_ones() -> None:
+    from lifepath.help import explain
+    from lifepath.testing import make_registry
+
+    ruleset = make_registry("black_nova").ruleset("black-nova")
+    d = Decision("attribute-point", "Raise one", (Option("Strength", "Strength 3", detail="adds to Melee",
+                                                        disabled="at the maximum"),
+                                                 Option("Dexterity", "Dexterity 0 -> 1", detail="adds to Gunnery")))
+    text = explain(ruleset, d)
+    assert "   1. Strength 3: adds to Melee (cannot be taken now: at the maximum)" in text
+    assert "   2. Dexterity 0 -> 1: adds to Gunnery\n" in text + "\n"
