@@ -128,12 +128,16 @@ class PromptChooser:
         parts.append("? help")
         if self.session is not None:
             parts += ["b back", "r suggest", "auto"]
-        if decision.default:
+        if decision.default and decision.default not in self._disabled_ids(decision):
             index = self._number(decision, decision.default)
             parts.append(f"Enter = {index or decision.default}")
         elif decision.free_text and self.session is not None:
             parts.append("Enter = random")
         return "[" + ", ".join(parts) + "]"
+
+    @staticmethod
+    def _disabled_ids(decision: Decision) -> set[str]:
+        return {o.id for o in decision.options if o.disabled is not None}
 
     @staticmethod
     def _number(decision: Decision, option_id: str) -> int:
@@ -262,7 +266,7 @@ class PromptChooser:
                 answer = session.suggest(decision)
                 print(f"  suggested: {self._name(decision, answer)}", file=self.out)
                 return answer
-            if not answer and decision.default:
+            if not answer and decision.default and decision.default not in self._disabled_ids(decision):
                 return decision.default
             chosen = None
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):

@@ -136,3 +136,9 @@ def test_help_numbers_options_as_the_menu_does_and_marks_disabled_ones() -> None
     text = explain(ruleset, d)
     assert "   1. Strength 3: adds to Melee (cannot be taken now: at the maximum)" in text
     assert "   2. Dexterity 0 -> 1: adds to Gunnery\n" in text + "\n"
+
+
+def test_enter_does_not_take_a_default_that_is_disabled() -> None:
+    d = Decision("k", "pick", (Option("a", disabled="used up"), Option("b")), default="a")
+    answer, shown = ask(d, "\n2\n")
+    assert answer == "b" and "Enter =" not in shown and "please answer with a number from 1 to 2" in shown
