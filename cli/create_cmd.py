@@ -40,6 +40,9 @@ def create(
     option: list[str] = typer.Option([], "--option", help="A ruleset-specific creation option KEY=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print the full JSON export."),
     history: bool = typer.Option(False, "--history", help="Print every throw and decision."),
+    sheet: bool = typer.Option(
+        False, "--sheet", help="Print the full sheet fitted to the terminal's width instead of the short form."
+    ),
     out: Path = typer.Option(None, "--out", "-o", help="Write the JSON export to this file as well."),
     campaign: str = typer.Option(
         None, "--campaign", "-c", help="Make the character under this campaign and save it there."
@@ -123,6 +126,11 @@ def create(
                 save = {k: v for k, v in where.items() if v not in (None, [], "")}
                 draft = Draft(rs.id, seed, rules, {k: v for k, v in sorted(options.items())}, save=save)
             character = make(registry, draft, answers)
+            if not sheet and not as_json and sys.stderr.isatty() and answers != "-":
+                from lifepath.textsheet import text_sheet
+
+                # the person at the terminal sees the whole sheet; standard output keeps the short form
+                print("\n" + text_sheet(rs, character), file=sys.stderr, end="")
         if out is not None:
             from lifepath.files import write_atomic
 
@@ -134,10 +142,16 @@ def create(
             draft.delete()
     if as_json:
         sys.stdout.write(character.to_json())
-    elif history:
-        from lifepath.history import render
+    elif history or sheet:
+        if history:
+            from lifepath.history import render
 
-        sys.stdout.write(render(character.history))
-        sys.stdout.write(rs.render(character))
+            sys.stdout.write(render(character.history))
+        if sheet:
+            from lifepath.textsheet import text_sheet
+
+            sys.stdout.write(text_sheet(rs, character))
+        else:
+            sys.stdout.write(rs.render(character))
     else:
         sys.stdout.write(rs.render(character))

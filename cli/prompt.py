@@ -4,17 +4,27 @@ Besides an answer (a number, an option id or its name) a person may type ``?``/`
 choice), ``b``/``back``/``undo`` (go back one decision), ``r`` (take the NPC policy's suggestion),
 ``auto`` (let the policy finish the character), ``q``/``quit`` (stop; the draft is kept) or press Enter
 (the decision's default, or a drawn name for a name). Answers may also come from a file (``--answers``).
+
+Every option keeps its number for the whole question; one that cannot be taken now is listed greyed with
+the reason, and typing its number says why. A menu longer than :data:`PAGE` options is shown a page at a
+time: ``n``/``p`` turn the page and ``/text`` lists only the options containing "text" (``/`` alone lists all
+again). The decision's status (points left, age, term...) is printed after the menu, right above the prompt
+line, and every line is wrapped at the terminal's width without breaking a word.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lifepath.decisions import Decision, free_text_problem
 from lifepath.errors import LifepathError
 from lifepath.history import describe
+from lifepath.text import safe
 
 if TYPE_CHECKING:
     from lifepath.session import Session
@@ -22,6 +32,17 @@ if TYPE_CHECKING:
 BACK = ("b", "back", "undo")
 HELP = ("?", "help")
 QUIT = ("q", "quit")
+#: the most options a menu shows at once; longer menus page (``n``/``p``) and filter (``/text``)
+PAGE = 15
+
+
+def wrap(text: str, width: int, first: str = "  ", rest: str | None = None) -> list[str]:
+    """``text`` wrapped at ``width`` with a hanging indent, never breaking a word (only one longer than a
+    whole line)."""
+    return textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=" " * len(first) if rest is None else rest,
+        break_on_hyphens=False,
+    ) or [first.rstrip()]
 
 
 class PromptChooser:
@@ -50,6 +71,26 @@ class PromptChooser:
         self.answers_name = answers_name
         self.interactive = interactive
         self._from_file = False
+        self._page = 0
+        self._filter = ""
+
+    def width(self) -> int:
+        """The terminal's width (``COLUMNS``, else the terminal's own, else 80), at least 40."""
+        return max(shutil.get_terminal_size((80, 24)).columns, 40)
+
+    def _grey(self, line: str) -> None:
+        """Print a disabled option's line, dimmed on a colour terminal (not with ``NO_COLOR``). The dim code
+        goes to the stream behind the CLI's safe output, which would show it instead of obeying it."""
+        isatty = getattr(self.out, "isatty", None)
+        if isatty is not None and isatty() and "NO_COLOR" not in os.environ:
+            from lifepath.cli.output import raw
+
+            self.out.flush()
+            stream = raw(self.out)
+            stream.write(f"\x1b[2m{safe(line)}\x1b[0m\n")
+            stream.flush()
+        else:
+            print(line, file=self.out)
 
     def tell(self, text: str) -> None:
         print(text, file=self.out)
@@ -82,16 +123,68 @@ class PromptChooser:
         parts = [f"1-{n}" if n > 1 else "1"]
         if decision.free_text:
             parts.append("or type your own")
+        if n > PAGE:
+            parts.append("n/p page, /text filter")
         parts.append("? help")
         if self.session is not None:
             parts += ["b back", "r suggest", "auto"]
-        if decision.default:
-            ids = decision.option_ids()
-            index = ids.index(decision.default) + 1 if decision.default in ids else 0
+        if decision.default and decision.default not in self._disabled_ids(decision):
+            index = self._number(decision, decision.default)
             parts.append(f"Enter = {index or decision.default}")
         elif decision.free_text and self.session is not None:
             parts.append("Enter = random")
         return "[" + ", ".join(parts) + "]"
+
+    @staticmethod
+    def _disabled_ids(decision: Decision) -> set[str]:
+        return {o.id for o in decision.options if o.disabled is not None}
+
+    @staticmethod
+    def _number(decision: Decision, option_id: str) -> int:
+        """The number an option is shown with (0 when there is no such option)."""
+        for i, option in enumerate(decision.options, 1):
+            if option.id == option_id:
+                return i
+        return 0
+
+    def _shown(self, decision: Decision) -> list[int]:
+        """The numbers (1-based) of the options on the current page, after the filter."""
+        numbers = [i for i, o in enumerate(decision.options, 1)
+                   if not self._filter or self._filter in f"{o.id} {o.text()}".lower()]
+        pages = max((len(numbers) + PAGE - 1) // PAGE, 1)
+        self._page = min(max(self._page, 0), pages - 1)
+        return numbers[self._page * PAGE:(self._page + 1) * PAGE]
+
+    def _menu(self, decision: Decision) -> None:
+        """The options of the current page, then the status and the keys (the last lines before the prompt)."""
+        width = self.width()
+        n = len(decision.options)
+        numbers = self._shown(decision) if n > PAGE else list(range(1, n + 1))
+        for i in numbers:
+            option = decision.options[i - 1]
+            first = f"  {i:>2}. "
+            if option.disabled is not None:
+                for line in wrap(safe(f"{option.text()} (cannot be taken: {option.disabled})"), width, first):
+                    self._grey(line)
+                continue
+            detail = f"  ({option.detail})" if option.detail else ""
+            for line in wrap(safe(f"{option.text()}{detail}"), width, first):
+                print(line, file=self.out)
+        if n > PAGE:
+            what = f"options containing '{self._filter}'" if self._filter else "options"
+            if not numbers:
+                print(f"  (no {what}; / alone lists them all again)", file=self.out)
+            else:
+                total = len([i for i, o in enumerate(decision.options, 1)
+                             if not self._filter or self._filter in f"{o.id} {o.text()}".lower()])
+                page, pages = self._page + 1, (total + PAGE - 1) // PAGE
+                print(f"  ({what} {numbers[0]}-{numbers[-1]}, page {page} of {pages}; "
+                      "n next, p previous, /text filter)", file=self.out)
+        if decision.context:
+            for line in wrap(safe(decision.context), width):
+                print(line, file=self.out)
+        for line in wrap(self.keys(decision), width):
+            print(line, file=self.out)
 
     def _read(self, decision: Decision) -> str:
         self._from_file = False
@@ -117,30 +210,43 @@ class PromptChooser:
             raise LifepathError(
                 f"the answers in {self.answers_name} do not fit decision '{decision.key}' ({decision.prompt}): "
                 + problem,
-                hint=f"legal answers are a number from 1 to {len(decision.options)} or one of: "
+                hint=f"legal answers are a number from 1 to {len(decision.options)} (of an option not marked as "
+                "unavailable) or one of: "
                 + ", ".join(decision.option_ids()[:12]),
             )
         print(f"  {problem}", file=self.out)
 
     def choose(self, decision: Decision) -> str:
-        print(f"\n{decision.prompt}", file=self.out)
-        if decision.context:
-            print(f"  {decision.context}", file=self.out)
+        width = self.width()
+        print("", file=self.out)
+        for line in wrap(safe(decision.prompt), width, ""):
+            print(line, file=self.out)
         session = self.session
         if session is not None and session.undone is not None and session.undone[0] == decision.key:
             print(f"  (going back: you had answered {session.undone[1]})", file=self.out)
             session.undone = None
-        for i, option in enumerate(decision.options, 1):
-            detail = f"  ({option.detail})" if option.detail else ""
-            print(f"  {i:>2}. {option.text()}{detail}", file=self.out)
-        print(f"  {self.keys(decision)}", file=self.out)
+        self._page, self._filter = 0, ""
+        paged = len(decision.options) > PAGE
+        self._menu(decision)
         while True:
             print("> ", end="", file=self.out, flush=True)
             answer = self._read(decision)
             word = answer.lower()
+            if paged and (word in ("n", "p") or word.startswith("/")):
+                if word == "n":
+                    self._page += 1
+                elif word == "p":
+                    self._page -= 1
+                else:
+                    self._filter, self._page = word[1:].strip(), 0
+                self._menu(decision)
+                continue
             if word in HELP:
                 text = self.explain(decision) if self.explain is not None else "(no help available)"
-                print("\n".join("  " + line for line in text.splitlines()), file=self.out)
+                for line in text.splitlines():
+                    indent = len(line) - len(line.lstrip())
+                    print("\n".join(wrap(line.strip(), width, "  " + " " * indent, "  " + " " * (indent + 4))),
+                          file=self.out)
                 continue
             if word in QUIT:
                 raise KeyboardInterrupt
@@ -160,13 +266,19 @@ class PromptChooser:
                 answer = session.suggest(decision)
                 print(f"  suggested: {self._name(decision, answer)}", file=self.out)
                 return answer
-            if not answer and decision.default:
+            if not answer and decision.default and decision.default not in self._disabled_ids(decision):
                 return decision.default
+            chosen = None
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-                return decision.options[int(answer) - 1].id
-            for option in decision.options:
-                if word in (option.id.lower(), option.text().lower()):
-                    return option.id
+                chosen = decision.options[int(answer) - 1]
+            else:
+                chosen = next((o for o in decision.options if word in (o.id.lower(), o.text().lower())), None)
+            if chosen is not None and chosen.disabled is None:
+                return chosen.id
+            if chosen is not None:
+                number = self._number(decision, chosen.id)
+                self._refuse(decision, f"{number}. {chosen.text()} cannot be taken: {chosen.disabled}")
+                continue
             if decision.free_text:
                 problem = free_text_problem(answer)
                 if not problem:

@@ -144,9 +144,12 @@ def show(
     character_id: int = typer.Argument(..., metavar="ID", help="The character's id (see `lifepath roster`)."),
     history: bool = typer.Option(False, "--history", help="Print every throw and decision before the sheet."),
     as_json: bool = typer.Option(False, "--json", help="Print the stored JSON export."),
+    sheet: bool = typer.Option(
+        False, "--sheet", help="Print the full sheet fitted to the terminal's width instead of the short form."
+    ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
-    """Show a stored character in its ruleset's standard form."""
+    """Show a stored character in its ruleset's standard form (or its full sheet, with --sheet)."""
     from lifepath.errors import LifepathError, UnknownName
 
     with open_db(db) as store:
@@ -171,7 +174,12 @@ def show(
         sys.stdout.write(render(character.history))
     if row.edited:
         sys.stdout.write(f"{EDITED_MARK} {EDITED_NOTE}\n")
-    sys.stdout.write(ruleset.render(character))
+    if sheet:
+        from lifepath.textsheet import text_sheet
+
+        sys.stdout.write(text_sheet(ruleset, character))
+    else:
+        sys.stdout.write(ruleset.render(character))
     if row.notes:
         sys.stdout.write("\nNotes:\n" + "".join(f"  {safe(line)}\n" for line in row.notes.split("\n")))
 

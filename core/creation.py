@@ -160,8 +160,9 @@ class Context:
 
     def choose(self, decision: Decision) -> str:
         """Ask the chooser, check the answer is legal, record it and return it."""
-        if len(decision.options) == 1 and not decision.free_text:
-            answer = decision.options[0].id
+        enabled = decision.enabled()
+        if len(enabled) == 1 and not decision.free_text:
+            answer = enabled[0].id
             forced = True
         else:
             answer = self.chooser.choose(decision)

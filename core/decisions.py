@@ -25,13 +25,17 @@ from lifepath.errors import LifepathError, ScriptExhausted
 class Option:
     """One legal answer: ``id`` is what is recorded, ``label`` what a person reads.
 
-    ``weight`` is the NPC policy's preference (0 means never, unless every option is 0).
+    ``weight`` is the NPC policy's preference (0 means never, unless every option is 0). ``disabled``,
+    when set, is why the option cannot be taken now: it is still listed (so every option keeps its number
+    in a menu), but nobody may choose it, not a person, the NPC policy nor a replay script, and the policy's
+    weights and draws are those of the enabled options alone.
     """
 
     id: str
     label: str = ""
     weight: float = 1.0
     detail: str = ""
+    disabled: str | None = None
 
     def text(self) -> str:
         return self.label or self.id
@@ -55,13 +59,25 @@ class Decision:
     default: str = ""
 
     _ids: list[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _enabled: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
     _cumulative: tuple[float, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
+    def enabled(self) -> tuple[Option, ...]:
+        """The options that may be chosen (not disabled), in order."""
+        enabled = self._enabled
+        if enabled is None:
+            enabled = self.options
+            if any(o.disabled is not None for o in enabled):
+                enabled = tuple(o for o in enabled if o.disabled is None)
+            object.__setattr__(self, "_enabled", enabled)
+        return enabled
+
     def option_ids(self) -> list[str]:
-        """The option ids, in order (computed once per decision: treat the list as read-only)."""
+        """The ids of the options that may be chosen, in order (computed once per decision: treat the list
+        as read-only). Disabled options are left out: they are not legal answers and are not recorded."""
         ids = self._ids
         if ids is None:
-            ids = [o.id for o in self.options]
+            ids = [o.id for o in self.enabled()]
             object.__setattr__(self, "_ids", ids)
         return ids
 
@@ -71,12 +87,12 @@ class Decision:
         return answer in self.option_ids()
 
     def cumulative_weights(self) -> tuple[float, ...]:
-        """Running totals of the options' policy weights (negative weights count as 0)."""
+        """Running totals of the enabled options' policy weights (negative weights count as 0)."""
         cumulative = self._cumulative
         if cumulative is None:
             # NPC creation asks this of some forty fresh decisions per character: sum in C
             # (accumulate over a list) unless a weight has to be clamped; the sums are the same floats
-            weights = [o.weight for o in self.options]
+            weights = [o.weight for o in self.enabled()]
             if weights and min(weights) < 0.0:
                 weights = [w if w > 0.0 else 0.0 for w in weights]
             cumulative = tuple(accumulate(weights))
@@ -127,7 +143,7 @@ class PolicyChooser:
         self._random = random.Random(f"policy:{seed}")
 
     def choose(self, decision: Decision) -> str:
-        opts = decision.options
+        opts = decision.enabled()  # disabled options take no part: the draws are those without them
         if not opts:
             raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
         cumulative = decision.cumulative_weights()

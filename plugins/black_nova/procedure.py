@@ -2,9 +2,9 @@
 skill points, one point at a time, then the BNI standard issue and the derived values. Every number comes
 from the tables.
 
-Each step offers only legal options and says, in the decision's context, how many points are left and
-why anything is not offered. Every point is spent (the source gives six and seven points to spend), so
-every character this makes passes :func:`check_build`.
+Each step lists every attribute, perk or skill in a fixed order, the ones that cannot be taken disabled
+with the reason, and says in the decision's context how many points are left. Every point is spent (the
+source gives six and seven points to spend), so every character this makes passes :func:`check_build`.
 """
 
 from __future__ import annotations
@@ -97,14 +97,15 @@ class Procedure:
         pool = self.attr_pool
         left = pool.points
         while left > 0:
-            options, refused = self.attribute_options(left)
-            if not options:
+            options = self.attribute_options(left)
+            if not any(o.disabled is None for o in options):
                 raise LifepathError(f"no legal way is left to spend {left} attribute point(s)",
                                     hint="the ruleset's tables allow fewer ranks and perks than there are points")
             summary = self.attribute_summary()
             rules = (f"An attribute rank costs {pool.cost_per_rank} point and a perk its listed cost; attributes run "
                      f"{pool.minimum}-{pool.maximum}; each perk at most once; all {pool.points} points must be spent.")
-            context = f"Now: {summary}. {rules}" + (f" Not offered: {'; '.join(refused)}." if refused else "")
+            context = f"Now: {summary}. {rules}" + ("" if self.perks_allowed else
+                                                     " Not offered: perks (house rule perks=false).")
             answer = self.ctx.choose(Decision(
                 "attribute-point", f"Attribute points: {left} of {pool.points} left. Raise an attribute or buy a perk.",
                 tuple(options), context=context,
@@ -120,33 +121,32 @@ class Procedure:
         ranks = ", ".join(f"{k} {v}" for k, v in self.attributes.items())
         return f"{ranks}; perks: {', '.join(self.perks) or 'none'}"
 
-    def attribute_options(self, left: int) -> tuple[list[Option], list[str]]:
-        """The legal ways to spend the next attribute point, and why anything else is not offered."""
+    def attribute_options(self, left: int) -> list[Option]:
+        """Every attribute and perk, in the tables' order: the legal ways to spend the next attribute point,
+        and the others disabled with the reason, so each keeps its number in the menu."""
         pool = self.attr_pool
         w = self.weights
         options: list[Option] = []
-        refused: list[str] = []
         for name, rank in self.attributes.items():
+            label = f"{name} {rank} -> {rank + 1}"
             if rank >= pool.maximum:
-                refused.append(f"{name} (already at the maximum rank of {pool.maximum})")
+                options.append(Option(name, f"{name} {rank}", 0.0,
+                                      disabled=f"already at the maximum rank of {pool.maximum}"))
                 continue
             if pool.cost_per_rank > left:
-                refused.append(f"{name} (a rank costs {pool.cost_per_rank}, only {left} left)")
+                options.append(Option(name, label, 0.0,
+                                      disabled=f"a rank costs {pool.cost_per_rank}, only {left} left"))
                 continue
             weight = w["attribute_base"] + w["attribute_per_rank"] * rank
             if name == self.focus:
                 weight *= w["focus_multiplier"]
-            options.append(Option(name, f"{name} {rank} -> {rank + 1}", weight, self.attribute_detail(name)))
-        if not self.perks_allowed:
-            refused.append("perks (house rule perks=false)")
-            return options, refused
+            options.append(Option(name, label, weight, self.attribute_detail(name)))
+        if not self.perks_allowed:  # off for the whole creation: not listed at all (the context says so)
+            return options
         for perk in self.t.perk_names():
             reason = self.perk_refusal(perk, left)
-            if reason:
-                refused.append(f"{perk} ({reason})")
-                continue
-            options.append(Option(perk, f"Perk: {perk}", w["perk"], self.t.perk_summary(perk)))
-        return options, refused
+            options.append(Option(perk, f"Perk: {perk}", w["perk"], self.t.perk_summary(perk), disabled=reason or None))
+        return options
 
     def perk_refusal(self, perk: str, left: int) -> str:
         """Why ``perk`` cannot be bought now, or an empty string if it can."""
@@ -197,15 +197,15 @@ class Procedure:
         die = self.t.die()
         left = pool.points
         while left > 0:
-            options, refused = self.skill_options(left)
-            if not options:
+            options = self.skill_options(left)
+            if not any(o.disabled is None for o in options):
                 raise LifepathError(f"no legal way is left to spend {left} skill point(s)",
                                     hint="the ruleset's tables allow fewer skill ranks than there are points")
             bonuses = roll_bonuses(self.t, self.attributes, self.skills)
             summary = ", ".join(f"{k} {v} ({_signed(bonuses[k])})" for k, v in self.skills.items())
             rules = (f"A rank costs {pool.cost_per_rank} point; skills run {pool.minimum}-{pool.maximum}; a roll is "
                      f"{die} + skill + its attribute; all {pool.points} points must be spent.")
-            context = f"Now: {summary}. {rules}" + (f" Not offered: {'; '.join(refused)}." if refused else "")
+            context = f"Now: {summary}. {rules}"
             answer = self.ctx.choose(Decision(
                 "skill-point", f"Skill points: {left} of {pool.points} left. Raise a skill.", tuple(options),
                 context=context,
@@ -216,20 +216,22 @@ class Procedure:
             self.ctx.sheet.skills[answer] = before + 1
             self.ctx.change(f"skill {answer}", before, before + 1, f"skill point spent ({left} left)")
 
-    def skill_options(self, left: int) -> tuple[list[Option], list[str]]:
-        """The skills that can take the next point, weighted towards those the attributes suit."""
+    def skill_options(self, left: int) -> list[Option]:
+        """Every skill, in the tables' order, weighted towards those the attributes suit; those that cannot
+        take the next point are disabled with the reason, so each skill keeps its number in the menu."""
         pool = self.skill_pool
         w = self.weights
         die = self.t.die()
         options: list[Option] = []
-        refused: list[str] = []
         for name, attribute in self.t.skill_attributes().items():
             rank = self.skills[name]
             if rank >= pool.maximum:
-                refused.append(f"{name} (already at the cap of {pool.maximum} ranks)")
+                options.append(Option(name, f"{name} {rank}", 0.0,
+                                      disabled=f"already at the cap of {pool.maximum} ranks"))
                 continue
             if pool.cost_per_rank > left:
-                refused.append(f"{name} (a rank costs {pool.cost_per_rank}, only {left} left)")
+                options.append(Option(name, f"{name} {rank} -> {rank + 1}", 0.0,
+                                      disabled=f"a rank costs {pool.cost_per_rank}, only {left} left"))
                 continue
             attr_rank = self.attributes[attribute]
             weight = w["skill_base"] + w["skill_per_attribute_rank"] * attr_rank + w["skill_per_rank"] * rank
@@ -237,7 +239,7 @@ class Procedure:
                 weight *= w["focus_multiplier"]
             detail = f"roll {die}{_signed(rank + 1 + attr_rank)} ({attribute} {attr_rank} + {name} {rank + 1})"
             options.append(Option(name, f"{name} {rank} -> {rank + 1}", weight, detail))
-        return options, refused
+        return options
 
     # -- gear ---------------------------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
 """Creation from the creation pool: concept and name, class, every attribute to its minimum,
 Disadvantages, then purchases one at a time until the person stops or nothing legal is left.
 
-Only legal purchases are offered, each labelled with its price, and every decision shows the points
-left; so an interactive build cannot break a rule, and the NPC policy (``--auto``) spends the pool at
-random among legal purchases and always stops (every purchase spends points or a paid-for
-specialisation rank, and both run out).
+Only legal purchases can be taken, each labelled with its price (the spending menus list every kind,
+attribute, skill and specialisation in a fixed order, the ones that cannot be taken now disabled with
+the reason, so each keeps its number), and every decision shows the points left; so an interactive
+build cannot break a rule, and the NPC policy (``--auto``) spends the pool at random among legal
+purchases and always stops (every purchase spends points or a paid-for specialisation rank, and both
+run out).
 """
 
 from __future__ import annotations
@@ -32,6 +34,18 @@ SPLIT = "split"
 def pts(n: int) -> str:
     """``1 point``, ``2 points``."""
     return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _refused() -> NoReturn:
+    raise AssertionError("a disabled purchase was bought")  # a guard: disabled options are never legal answers
+
+
+def _enabled(offers: list[Purchase]) -> bool:
+    return any(p.option.disabled is None for p in offers)
+
+
+def _disabled(option: Option, reason: str) -> Purchase:
+    return Purchase(Option(option.id, option.label, 0.0, option.detail, disabled=reason), _refused)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,13 +293,18 @@ class Procedure:
                 "advantage": self.advantage_offers(),
                 "special_ability": self.ability_offers(),
             }
-            if self.exact:
-                offers = {k: v for k, v in offers.items() if any(True for _ in self.fitting(k, v))}
             left = self.left()
             categories = self.weights["categories"]
-            opts = [Option(k, labels[k], float(categories[k])) for k, v in offers.items() if v]
-            if not opts or self.rules.get("unspent_points") != "violation" or left <= 0:
-                finish = f"Finish the build ({pts(left)} left unspent)" if left else "Finish the build"
+            opts = []
+            for k, v in offers.items():
+                reason = "" if _enabled(v) else "nothing of this kind is affordable or below its cap"
+                if not reason and self.exact and not _enabled(list(self.fitting(k, v))):
+                    reason = "nothing of this kind leaves points that can all be spent (unspent_points=violation)"
+                opts.append(Option(k, labels[k], float(categories[k]), disabled=reason or None))
+            finish = f"Finish the build ({pts(left)} left unspent)" if left else "Finish the build"
+            if any(o.disabled is None for o in opts) and self.rules.get("unspent_points") == "violation" and left > 0:
+                opts.append(Option(DONE, finish, 0.0, disabled="every point must be spent (unspent_points=violation)"))
+            else:
                 opts.append(Option(DONE, finish, 0.0))
             choice = self.ctx.choose(Decision("spend", f"Spend creation points ({left} left)", tuple(opts),
                                               context=self.status()))
@@ -328,10 +347,14 @@ class Procedure:
             "specialisation": rank(lambda b: b.specialisations, book.specialisations),
         }
         if kind in kinds:
-            if offers and self.fits(kinds[kind]):
+            if _enabled(offers) and self.fits(kinds[kind]):
                 yield from offers
             return
-        yield from (p for p in offers if p.change is None or self.fits(p.change))
+        for p in offers:  # one that would leave the pool unspendable stays in its place, disabled
+            if p.option.disabled is None and p.change is not None and not self.fits(p.change):
+                yield _disabled(p.option, "it would leave points that cannot all be spent (unspent_points=violation)")
+            else:
+                yield p
 
     def set_attribute(self, name: str, pips: int, why: str) -> None:
         before = self.build.attributes[name]
@@ -350,13 +373,16 @@ class Procedure:
         primary = book.classes[self.build.cls]["primary"]
         offers = []
         for a in book.attributes:
+            now = self.build.attributes[a]
+            option = Option(a, f"{a} {self.code(now)} -> {self.code(now + per)} ({pts(cost)})",
+                            float(self.weights["primary_die" if a == primary else "other_die"]))
             if self.room(a) >= per:
-                now = self.build.attributes[a]
-                weight = self.weights["primary_die" if a == primary else "other_die"]
-                offers.append(Purchase(
-                    Option(a, f"{a} {self.code(now)} -> {self.code(now + per)} ({pts(cost)})", float(weight)),
-                    partial(self.set_attribute, a, now + per, f"one attribute die for {pts(cost)}"),
-                ))
+                offers.append(Purchase(option, partial(self.set_attribute, a, now + per,
+                                                       f"one attribute die for {pts(cost)}")))
+            else:
+                offers.append(_disabled(Option(a, f"{a} {self.code(now)}"),
+                                        f"no room for a whole die under the maximum of "
+                                        f"{self.code(book.attribute_max_pips(self.build.cls, a))}"))
         offers.append(Purchase(
             Option(SPLIT, f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes",
                    float(self.weights["split_die"])),
@@ -372,7 +398,10 @@ class Procedure:
         for i in range(1, per + 1):
             opts = tuple(
                 Option(a, f"{a} {self.code(self.build.attributes[a])} -> {self.code(self.build.attributes[a] + 1)}")
-                for a in self.book.attributes if self.room(a) > 0
+                if self.room(a) > 0 else
+                Option(a, f"{a} {self.code(self.build.attributes[a])}", 0.0,
+                       disabled=f"at its maximum of {self.code(self.book.attribute_max_pips(self.build.cls, a))}")
+                for a in self.book.attributes
             )
             target = self.ctx.choose(Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts,
                                               context=self.status()))
@@ -389,8 +418,11 @@ class Procedure:
         offers = []
         for name, entry in book.skills.items():
             now, cap = self.build.skills.get(name, 0), book.rank_cap(self.build.cls, name)
-            if now < cap:
-                kind = "class skill" if book.is_class_skill(self.build.cls, name) else "skill"
+            kind = "class skill" if book.is_class_skill(self.build.cls, name) else "skill"
+            if now >= cap:
+                offers.append(_disabled(Option(name, f"{name} ({entry['attribute']}, {kind}) +{now}"),
+                                        f"already at its cap of +{cap}"))
+            else:
                 label = f"{name} ({entry['attribute']}, {kind}) +{now} -> +{now + 1}, up to +{cap} ({pts(cost)})"
                 offers.append(Purchase(
                     Option(name, label, self.rank_weight(name)),
@@ -419,7 +451,9 @@ class Procedure:
         offers = []
         for key, skill in book.specialisations.items():
             now, cap = self.build.specialisations.get(key, 0), book.rank_cap(self.build.cls, skill)
-            if now < cap:
+            if now >= cap:
+                offers.append(_disabled(Option(key, f"{key} +{now}"), f"already at its cap of +{cap}"))
+            else:
                 offers.append(Purchase(
                     Option(key, f"{key} +{now} -> +{now + 1}, up to +{cap} ({price})", self.rank_weight(skill)),
                     partial(self.add_rank, self.build.specialisations, key, f"specialisation {key}",

@@ -338,20 +338,29 @@ def test_points_left_are_shown_at_every_step() -> None:
     assert all("all 7 points must be spent" in d.context for d in skill)
 
 
-def test_illegal_options_are_not_offered_and_the_reason_is_given() -> None:
+def test_illegal_options_are_disabled_with_the_reason_and_keep_their_place() -> None:
+    """An option that cannot be taken is not a legal answer but stays in the menu, disabled with the reason,
+    so every option keeps its number in every decision of the same kind."""
     asked = run(3, {k: list(v) for k, v in SCRIPTED.items()}).asked
     attr = [d for d in asked if d.key == "attribute-point"]
+
+    def reason(decision: Decision, option_id: str) -> str | None:
+        return next(o.disabled for o in decision.options if o.id == option_id)
+
     # after three points in Strength it is at its maximum
     assert "Strength" in attr[2].option_ids()
     assert "Strength" not in attr[3].option_ids()
-    assert "Strength (already at the maximum rank of 3)" in attr[3].context
+    assert reason(attr[3], "Strength") == "already at the maximum rank of 3"
     # ESP bought once is not offered again; Inscrutable still is (the printed rules allow both)
     assert "ESP" not in attr[5].option_ids()
-    assert "ESP (already taken; each perk at most once)" in attr[5].context
+    assert reason(attr[5], "ESP") == "already taken; each perk at most once"
     assert "Inscrutable" in attr[5].option_ids()
     skill = [d for d in asked if d.key == "skill-point"]
     assert "Melee" not in skill[4].option_ids()
-    assert "Melee (already at the cap of 4 ranks)" in skill[4].context
+    assert reason(skill[4], "Melee") == "already at the cap of 4 ranks"
+    # the same option has the same number every time
+    assert len({tuple(o.id for o in d.options) for d in attr}) == 1
+    assert len({tuple(o.id for o in d.options) for d in skill}) == 1
 
 
 def test_options_explain_what_they_change() -> None:
@@ -395,7 +404,8 @@ def test_house_rule_exclusive_withholds_inscrutable_after_esp() -> None:
     asked = run(8, answers, rules={"esp_and_inscrutable": "exclusive"}).asked
     second = [d for d in asked if d.key == "attribute-point"][1]
     assert "Inscrutable" not in second.option_ids()
-    assert "Inscrutable (ESP is taken and the house rule makes ESP and Inscrutable exclusive)" in second.context
+    inscrutable = next(o for o in second.options if o.id == "Inscrutable")
+    assert inscrutable.disabled == "ESP is taken and the house rule makes ESP and Inscrutable exclusive"
 
 
 def test_an_illegal_scripted_answer_is_refused() -> None:
@@ -487,7 +497,9 @@ def test_cli_create_json_is_deterministic_and_verifies(tmp_path: Path) -> None:
 def test_cli_interactive_session(terminal, tmp_path) -> None:
     """A person at a terminal: numbered options, points left at every step, refused answers asked again.
     Standard output goes to a file, as in `create > me.txt`, so it carries only the character."""
-    answers = ["Zed Quarry", "1", "1", "1", "ESP", "Strength", "Inscrutable", "Dexterity", "Dexterity"] + ["1"] * 7
+    # "1" stays Melee after Melee is full (options keep their numbers): the fifth "1" is refused, then "2"
+    answers = ["Zed Quarry", "1", "1", "1", "ESP", "Strength", "Inscrutable", "Dexterity", "Dexterity"]
+    answers += ["1"] * 5 + ["2"] * 3
     printed = tmp_path / "character.txt"
     session = terminal(
         "create", "--ruleset", "black-nova", "--seed", "5", "--rule", "esp_and_inscrutable=exclusive",
@@ -503,8 +515,11 @@ def test_cli_interactive_session(terminal, tmp_path) -> None:
         assert f"Attribute points: {n} of 6 left." in out
     for n in range(7, 0, -1):
         assert f"Skill points: {n} of 7 left." in out
-    assert "Strength (already at the maximum rank of 3)" in out
-    assert "please answer with a number" in out  # "Strength" at rank 3, then "Inscrutable" after ESP
+    # shown disabled with the reason, and refused with it when typed
+    assert "Strength 3 (cannot be taken: already at the maximum rank of 3)" in out
+    assert "1. Strength 3 cannot be taken: already at the maximum rank of 3" in out
+    assert "cannot be taken: ESP is taken and the house rule makes ESP and Inscrutable exclusive" in out
+    assert "1. Melee 4 cannot be taken: already at the cap of 4 ranks" in out
     assert result.stdout == (
         "Zed Quarry: Strength 3, Dexterity 2, Intelligence 0\n"
         "Hit points 6; inventory 4 items; melee damage x2 (Strength 3)\n"
