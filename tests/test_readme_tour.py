@@ -126,7 +126,7 @@ def test_the_tour_runs_as_written(tour) -> None:
         ran.append(command)
     assert len(ran) == len(COMMANDS) - sum(c in SKIPPED for c in COMMANDS)
     # what the tour made is there
-    for made in ("npc.json", "run.json", "other.db", "crew.csv", "npcs.jsonl", "bn.json", "build.json"):
+    for made in ("npc.json", "run.jsonl", "other.db", "crew.csv", "npcs.jsonl", "bn.json", "build.json"):
         assert (work / made).exists(), made
     assert (work / "lifepath-my-careers" / "pyproject.toml").exists()
     assert len((work / "crew.csv").read_text(encoding="utf-8").splitlines()) == 501  # a header and 500 rows

@@ -135,7 +135,8 @@ def test_an_edited_character_is_refused_with_the_replay_difference(cli: Run, exp
     ok(cli("campaign", "new", "Nova", "--ruleset", "black-nova"))
     refused(
         cli("import", str(path), "--campaign", "Nova"),
-        str(path), "is not what its seed and decisions make", "the sheet differs in: traits", "--accept-edited",
+        str(path), "is not what its seed and decisions make", 'sheet.traits: added "Universal attraction"',
+        "--accept-edited",
     )
     assert "No characters yet." in ok(cli("roster"))
 

@@ -70,7 +70,7 @@ def test_check_refuses_a_build_for_a_ruleset_that_is_not_a_point_build(run_cli, 
 def test_schema_validate_names_a_missing_path(run_cli, tmp_path) -> None:
     missing = tmp_path / "no-such-tables"
     assert mistake(run_cli("schema", "validate", str(missing))) == (
-        f"error: {missing} does not exist. Give a table file or a folder of tables."
+        f"error: {missing} does not exist. Give a table file, a folder of tables, or - for standard input."
     )
 
 
