@@ -108,6 +108,11 @@ def _terminate_cleanly() -> Iterator[None]:
     def handler(_signum: int, _frame: FrameType | None) -> None:
         raise Terminated()
 
+    if callable(signal.getsignal(signal.SIGTERM)):
+        # a command already turns SIGTERM into an exception of its own (lifepath.cli.errors.sigterm_unwinds,
+        # which also says so on stderr): that unwinds through this block too, and removes the file
+        yield
+        return
     try:
         previous = signal.signal(signal.SIGTERM, handler)
     except (ValueError, OSError):  # pragma: no cover - no signals here
@@ -123,7 +128,7 @@ def _terminate_cleanly() -> Iterator[None]:
 def replacing(path: Path, suffix: str = "") -> Iterator[Path]:
     """A temporary file beside ``path`` to write; it replaces ``path`` when the block ends normally and
     is removed when it does not (an exception, Ctrl-C or SIGTERM). A ``path`` that exists and is not a
-regular file (a folder, a device, a FIFO) is refused, never replaced. The new file keeps the permission bits
+    regular file (a folder, a device, a FIFO) is refused, never replaced. The new file keeps the permission bits
     of the file it replaces. Stale temporary files of earlier, killed writes to ``path`` are removed
     first. ``suffix`` (``.png``) goes before ``.part``. A temporary file that cannot be made is a
     :class:`LifepathError`."""
