@@ -223,17 +223,22 @@ class App:
             verdict = Verdict(False, f"it cannot be replayed here: {exc.paragraph()}")
         return self.character_page(character_id, verdict=verdict)
 
+    async def edit_form(self, request: Request) -> dict[str, str] | Response:
+        """An edit form's fields, or the refusal: a missing or wrong CSRF token, or a read-only server."""
+        form = await self.check_post(request)
+        if isinstance(form, dict) and not self.allow_edit:
+            return self.message("Read-only", "This server is read-only; start it with --allow-edit to edit.", 403)
+        return form
+
     async def edit(self, request: Request) -> Response:
         from starlette.responses import RedirectResponse
 
         from lifepath.errors import LifepathError
         from lifepath.store.models import CharacterUpdate
 
-        form = await self.check_post(request)
+        form = await self.edit_form(request)
         if not isinstance(form, dict):
             return form
-        if not self.allow_edit:
-            return self.message("Read-only", "This server is read-only; start it with --allow-edit to edit.", 403)
         character_id = int(request.path_params["id"])
         try:
             self.store.update_character(character_id, CharacterUpdate(
@@ -248,11 +253,9 @@ class App:
 
         from lifepath.errors import LifepathError
 
-        form = await self.check_post(request)
+        form = await self.edit_form(request)
         if not isinstance(form, dict):
             return form
-        if not self.allow_edit:
-            return self.message("Read-only", "This server is read-only; start it with --allow-edit to edit.", 403)
         character_id = int(request.path_params["id"])
         try:
             row = self.store.character(character_id)

@@ -443,34 +443,7 @@ class Store:
             )
             for c, st in zip(characters, wanted, strict=True)
         ]
-        with self._session(session, write=True) as s:
-            camp = self._campaign_row(s, campaign_name, lock=True)
-            self.ensure_open(camp)
-            assert camp.id is not None
-            union = camp.plugins
-            now = utcnow()
-            rows: list[dict[str, Any]] = []
-            for data, plugins in prepared:
-                check_status(data.status)
-                if data.ruleset != camp.ruleset:
-                    raise LifepathError(
-                        f"'{data.name}' was made under the ruleset {data.ruleset}, but campaign '{camp.name}' "
-                        f"uses {camp.ruleset}",
-                        hint="a campaign's characters all use its ruleset; choose a campaign of that ruleset",
-                    )
-                union = documents.plugin_union(union, plugins)
-                values = data.model_dump(exclude={"created_at", "updated_at"})
-                rows.append({**values, "campaign_id": camp.id, "created_at": now, "updated_at": now})
-            if union != camp.plugins:
-                camp.plugins = union
-                s.add(camp)
-                s.flush()
-            # One multi-row INSERT ... RETURNING through SQLAlchemy Core: the rows were validated as
-            # CharacterCreate models already, and the ORM's per-object bookkeeping cost more than the
-            # database did. The ids come back in the order of the batch.
-            table = CharacterRow.__table__  # type: ignore[attr-defined]
-            statement = insert(table).returning(table.c.id, sort_by_parameter_order=True)
-            return [int(i) for i in s.execute(statement, rows).scalars()]
+        return self.insert_rows(campaign_name, prepared, session=session)
 
     def insert_character(
         self,
@@ -549,6 +522,9 @@ class Store:
                 camp.plugins = union
                 s.add(camp)
                 s.flush()
+            # One multi-row INSERT ... RETURNING through SQLAlchemy Core: the rows were validated as
+            # CharacterCreate models already, and the ORM's per-object bookkeeping cost more than the
+            # database did. The ids come back in the order of the batch.
             table = CharacterRow.__table__  # type: ignore[attr-defined]
             statement = insert(table).returning(table.c.id, sort_by_parameter_order=True)
             return [int(i) for i in s.execute(statement, values).scalars()]
