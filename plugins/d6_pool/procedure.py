@@ -462,20 +462,24 @@ class Procedure:
         return offers
 
     def advantage_offers(self) -> list[Purchase]:
-        taken = {n for n, _ in self.build.advantages} | set(self.species_traits)
+        """Every Advantage at every price, in table order; the ones that cannot be taken now stay in their
+        place, disabled with the reason (none at all when nothing can be taken)."""
+        taken = {n for n, _ in self.build.advantages}
         left = self.left()
         offers = []
         for name, entry in self.book.advantages.items():
-            if name in taken:
-                continue
             for points in entry["points"]:
-                if points <= left:
-                    offers.append(Purchase(
-                        Option(f"{name} ({points})", f"{name} at {pts(int(points))}", detail=entry["summary"]),
-                        partial(self.take_advantage, name, int(points)),
-                        partial(_add_advantage, name, int(points)),
-                    ))
-        return offers
+                option = Option(f"{name} ({points})", f"{name} at {pts(int(points))}", detail=entry["summary"])
+                if name in self.species_traits:
+                    offers.append(_disabled(option, "a Trait your species starts with"))
+                elif name in taken:
+                    offers.append(_disabled(option, "already taken"))
+                elif points > left:
+                    offers.append(_disabled(option, f"costs {pts(int(points))}; {pts(left)} left"))
+                else:
+                    offers.append(Purchase(option, partial(self.take_advantage, name, int(points)),
+                                           partial(_add_advantage, name, int(points))))
+        return offers if _enabled(offers) else []
 
     def take_advantage(self, name: str, points: int) -> None:
         self.build.advantages.append((name, points))
@@ -483,20 +487,26 @@ class Procedure:
                         f"Advantage for {pts(points)}; {pts(self.left())} left")
 
     def ability_offers(self) -> list[Purchase]:
+        """Every Special Ability, in table order; the ones that cannot be raised now stay in their place,
+        disabled with the reason (none at all when nothing can be raised)."""
         have = dict(self.build.special_abilities)
         left = self.left()
         offers = []
         for name, entry in self.book.special_abilities.items():
-            now = have.get(name, 0)
+            now, most = have.get(name, 0), int(entry["max_ranks"])
             cost = next_rank_cost(self.book, self.rules, name, now)
-            if now < int(entry["max_ranks"]) and cost <= left and name not in self.species_traits:
-                offers.append(Purchase(
-                    Option(name, f"{name} rank {now} -> {now + 1} of {entry['max_ranks']} ({pts(cost)})",
-                           detail=entry["summary"]),
-                    partial(self.add_ability, name, cost),
-                    partial(_add_rank_of, name),
-                ))
-        return offers
+            option = Option(name, f"{name} rank {now} -> {now + 1} of {most} ({pts(cost)})", detail=entry["summary"])
+            if name in self.species_traits:
+                offers.append(_disabled(Option(name, name, detail=entry["summary"]),
+                                        "a Trait your species starts with"))
+            elif now >= most:
+                offers.append(_disabled(Option(name, f"{name} rank {now} of {most}", detail=entry["summary"]),
+                                        f"at its most, {most} rank(s)"))
+            elif cost > left:
+                offers.append(_disabled(option, f"costs {pts(cost)}; {pts(left)} left"))
+            else:
+                offers.append(Purchase(option, partial(self.add_ability, name, cost), partial(_add_rank_of, name)))
+        return offers if _enabled(offers) else []
 
     def add_ability(self, name: str, cost: int) -> None:
         have = dict(self.build.special_abilities)

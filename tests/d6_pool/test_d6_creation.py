@@ -236,12 +236,26 @@ def test_nothing_too_dear_is_offered() -> None:
                          "Scholarship": 2, "Medicine": 2, "Languages": 1, "Tracking": 2, "Insight": 1}
     assert proc.left() == 3
     assert proc.attribute_offers() == []  # a die costs 4
-    assert [p.option.id for p in proc.ability_offers()] == ["Ambidextrous", "Combat Sense", "Night Vision", "Hardiness",
-                                                            "Quick Reflexes", "Iron Will"]
+    abilities = proc.ability_offers()
+    assert [p.option.id for p in abilities if p.option.disabled is None] == [
+        "Ambidextrous", "Combat Sense", "Night Vision", "Hardiness", "Quick Reflexes", "Iron Will"]
+    # the dearer ones keep their place in the menu, disabled with the price
+    assert [p.option.id for p in abilities] == list(proc.book.special_abilities)
+    assert all("left" in str(p.option.disabled) for p in abilities if p.option.disabled is not None)
     proc.build.skills["Insight"] = 2
     proc.build.skills["Intimidation"] = 2
     assert proc.left() == 0
     assert proc.skill_offers() == [] and proc.specialisation_offers() == [] and proc.advantage_offers() == []
+
+
+def test_a_taken_advantage_keeps_its_place_in_the_menu_disabled() -> None:
+    proc = make_procedure("Rogue")
+    before = [p.option.id for p in proc.advantage_offers()]
+    name = next(iter(proc.book.advantages))
+    proc.build.advantages.append((name, int(proc.book.advantages[name]["points"][0])))
+    after = proc.advantage_offers()
+    assert [p.option.id for p in after] == before  # the same options, so the same numbers
+    assert {p.option.disabled for p in after if p.option.id.startswith(f"{name} (")} == {"already taken"}
 
 
 def test_a_paid_specialisation_group_is_free_to_finish() -> None:

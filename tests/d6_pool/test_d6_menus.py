@@ -36,7 +36,7 @@ def asked(seed: int, rules: tuple[str, ...] = ()) -> list[Decision]:
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_every_menu_of_a_kind_lists_the_same_options_in_the_same_order(seed) -> None:
     decisions = asked(seed)
-    for key in ("spend", "attribute", "skill", "specialisation", "pip"):
+    for key in ("spend", "attribute", "skill", "specialisation", "pip", "advantage", "special_ability"):
         menus = {tuple(o.id for o in d.options) for d in decisions if d.key == key}
         assert len(menus) <= 1, key
     assert {tuple(o.id for o in d.options) for d in decisions if d.key == "spend"} == {KINDS}
