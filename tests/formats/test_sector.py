@@ -93,13 +93,14 @@ def test_creation_in_the_campaign_uses_its_worlds(run_cli) -> None:
     assert run_cli("campaign", "new", "Marrowind").returncode == 0
     assert run_cli("campaign", "add-worlds", "Marrowind", str(SEC)).returncode == 0
     assert run_cli("generate", "--count", "12", "--seed", "5", "--campaign", "Marrowind").returncode == 0
-    roster = json.loads(run_cli("roster", "Marrowind", "--json").stdout)
-    homes = set()
-    for row in roster:
-        character = json.loads(run_cli("show", str(row["id"]), "--json").stdout)
-        homes.add(character["sheet"]["extra"]["homeworld"]["name"])
-        assert run_cli("verify", str(row["id"])).returncode == 0
+    exported = run_cli("export", "--campaign", "Marrowind")
+    assert exported.returncode == 0, exported.stderr
+    lines = [json.loads(line) for line in exported.stdout.splitlines()[1:]]  # after the header, one a character
+    assert len(lines) == 12
+    homes = {line["character"]["sheet"]["extra"]["homeworld"]["name"] for line in lines}
     assert homes <= set(NAMES) and len(homes) > 1
+    verified = run_cli("verify", "--campaign", "Marrowind")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
     made = run_cli("create", "--campaign", "Marrowind", "--auto", "--seed", "3", "--homeworld", "Ōrenmere", "--json")
     assert made.returncode == 0, made.stderr
     home = json.loads(made.stdout)["sheet"]["extra"]["homeworld"]

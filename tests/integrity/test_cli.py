@@ -118,6 +118,7 @@ def test_verify_from_a_terminal_says_it_is_reading_standard_input(tmp_path: Path
     if not exe.exists():
         pytest.skip("needs the installed lifepath script")
     child = pexpect.spawn(str(exe), ["verify", "-"], encoding="utf-8", timeout=120, cwd=str(tmp_path))
+    child.delaybeforesend = None  # type at once: pexpect's default pause before each line adds up to seconds
     child.expect_exact("reading standard input... (end it with Ctrl-D)")
     child.setecho(False)
     for line in json.dumps(export("black-nova", 7), indent=2).splitlines():  # short lines, as a person types
