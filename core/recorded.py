@@ -87,8 +87,8 @@ def _matching(
     if not isinstance(digest, str) or plain.digest(ruleset_id) == digest:
         return plain  # a missing or malformed hash is the comparison's to report
     offered = sorted(
-        {f"{replacement.plugin}:{replacement.id}" for _kind, replacement, target, _used in plain.replacements(ruleset_id)
-         if target is not None and replacement.plugin in names}
+        {f"{offer.plugin}:{offer.id}" for _kind, offer, target, _used in plain.replacements(ruleset_id)
+         if target is not None and offer.plugin in names}
     )[:MAX_REPLACEMENT_TRIES]
     for size in range(1, len(offered) + 1):
         for chosen in itertools.combinations(offered, size):

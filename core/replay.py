@@ -12,7 +12,8 @@ that hash differently, stop the replay with one paragraph naming the plugin and 
 
 An export that cannot be replayed at all (an unknown format, no history, a seed that is not a whole
 number, a provenance that cannot be read, content that is not here) is a
-:class:`~lifepath.errors.ReplayError` naming the field by its JSON pointer. :func:`check_export` is :func:`verify` plus the ruleset's build check, for point-builds.
+:class:`~lifepath.errors.ReplayError` naming the field by its JSON pointer. :func:`check_export` is
+:func:`verify` plus the ruleset's build check, for point-builds.
 """
 
 from __future__ import annotations

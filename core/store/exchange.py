@@ -91,6 +91,8 @@ def _campaign_info(camp: CampaignRead) -> dict[str, Any]:
         "ruleset": camp.ruleset,
         "house_rules": camp.house_rules,
         "content": camp.content,
+        "enabled_plugins": camp.enabled_plugins,
+        "enabled_replacements": camp.enabled_replacements,
     }
     if camp.worlds:  # written only when there are some, so exports of campaigns without any are unchanged
         info["worlds"] = camp.worlds
@@ -819,15 +821,28 @@ def _target(
         content=list(dict.fromkeys(folder_path(f) for f in info.get("content", []))),
         worlds=_check_worlds(found, info.get("worlds", [])),
         plugins=list(info.get("plugins", [])),
+        **_enabled(info),
         archived=False,
         created_at=found.date(info.get("created_at"), "/campaign/created_at"),
     )
     read = CampaignRead(
         id=0, name=name, ruleset=ruleset.id, house_rules=create.house_rules, content=create.content,
-        worlds=create.worlds, plugins=create.plugins,
+        worlds=create.worlds, plugins=create.plugins, enabled_plugins=create.enabled_plugins,
+        enabled_replacements=create.enabled_replacements,
         archived=False, created_at=create.created_at or datetime.now().astimezone(),
     )
     return read, create
+
+
+def _enabled(info: dict[str, Any]) -> dict[str, list[str]]:
+    """The header's enabled plugins and replacements; an export older than them enables the plugins its
+    characters were made with, as the store's revision 0007 does for a campaign it upgrades."""
+    if "enabled_plugins" in info:
+        return {"enabled_plugins": list(info["enabled_plugins"]),
+                "enabled_replacements": list(info.get("enabled_replacements", []))}
+    names = {p.get("name") for p in info.get("plugins", []) if isinstance(p, dict)}
+    return {"enabled_plugins": sorted(n for n in names if isinstance(n, str) and not n.startswith("content:")),
+            "enabled_replacements": []}
 
 
 def _check_worlds(found: ImportFile, worlds: Any) -> list[dict[str, Any]]:
