@@ -578,6 +578,7 @@ class Checker:
 
     def replay(self, entry: Entry, character: Character, round_trips: bool) -> bool:
         """Replay the character; True when it differs and is accepted as edited, else raise or return False."""
+        from lifepath.recorded import ContentMismatch
         from lifepath.replay import verify
 
         doc = entry.document
@@ -591,6 +592,10 @@ class Checker:
         try:
             verdict = verify(self.registry_for(character), documents.as_made(doc))
             identical, message = verdict.identical, verdict.message
+        except ContentMismatch as e:  # the plugins it was made with are not here: say which, not "edited"
+            if not self.accept_edited:
+                raise self.found.error(e.message, entry.inner(e.pointer or ""), e.hint, entry) from None
+            identical, message = False, f"the replay was not run: {e.paragraph()}"
         except LifepathError as e:
             identical, message = False, f"the replay stopped: {e.paragraph()}"
         if identical:

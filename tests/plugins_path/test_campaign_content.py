@@ -124,6 +124,18 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
     assert [r["identical"] for r in listed] == [True, True, True, True, False]
     assert "'demo' 0.3.0, and it is not installed" in listed[4]["message"]
 
+    # an import replays every character the same way: without the plugin, it names it and imports nothing
+    whole = tmp_path / "spinward.jsonl"
+    ok(run_cli("export", "--campaign", "Spinward", "--out", str(whole)))
+    other = {"LIFEPATH_DB": str(tmp_path / "other.db")}
+    refused = run_cli("import", str(whole), env=other)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert said(refused.stderr).startswith(f"error: {whole}, line 6, at /character/provenance/plugins/0: ")
+    assert "made with the plugin 'demo' 0.3.0, and it is not installed" in said(refused.stderr)
+    assert "not what its seed" not in refused.stderr
+    imported = run_cli("import", str(whole), env={**other, **env})
+    assert ok(imported) and "5 character(s)" in said(imported.stdout + imported.stderr)
+
 
 def test_another_version_of_a_recorded_plugin_names_both_versions_and_the_pip_command(
     run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env, tmp_path: Path
