@@ -64,9 +64,12 @@ def verify(
     """Replay characters from their seed and recorded decisions; report identical or every difference.
 
     Give an export file (- reads standard input), a stored character's id, or --campaign NAME (stored
-    characters are replayed with their campaign's content folders). Differences name the first differing
-    history event and every differing sheet and provenance field. Exits 1 if any character differs, 2 if
-    an export cannot be replayed at all (an unknown format, no history, an invalid seed).
+    characters are replayed with their campaign's content folders). Each character is replayed with exactly
+    the plugins and tables its provenance records: plugins installed since are left out, and a recorded
+    plugin that is missing or at another version is named, with the install that brings it back.
+    Differences name the first differing history event and every differing sheet and provenance field.
+    Exits 1 if any character differs, 2 if an export cannot be replayed at all (an unknown format, no
+    history, an invalid seed, content that is not here).
     """
     from lifepath.errors import LifepathError
     from lifepath.replay import verify as replay
