@@ -193,6 +193,11 @@ def test_campaign_content_lists_enables_and_disables_and_refuses_what_it_cannot(
     generate = ("generate", "-n", "3", "--seed", "1", "--campaign", "Chosen", "--career", "Smuggler")
     generated = run_cli(*generate, env=env)
     assert generated.returncode == 2 and "no career called 'Smuggler'" in generated.stderr
+    # worker processes build their registry from the campaign's choice too
+    ok(run_cli("generate", "-n", "4", "--seed", "9", "--campaign", "Chosen", "--workers", "2", env=env))
+    _header, *lines = ok(run_cli("export", "--campaign", "Chosen", env=env)).splitlines()
+    made_with = [json.loads(line)["character"]["provenance"]["plugins"] for line in lines]
+    assert made_with == [[{"name": "nowhere_yet", "version": "0.1.0"}]] * 4
     ok(run_cli("campaign", "content", "Chosen", "--enable", "demo", env=env))
     ok(run_cli(*smuggler, env=env))
     ok(run_cli(*generate, "--workers", "2", env=env))
@@ -200,7 +205,7 @@ def test_campaign_content_lists_enables_and_disables_and_refuses_what_it_cannot(
     assert "campaign 'Chosen': disabled demo" in disabled
     assert "no career called 'Smuggler'" in run_cli(*smuggler, env=env).stderr
     assert ok(run_cli("verify", "--campaign", "Chosen", env=env)).splitlines()[-1] == (
-        "4 of 4 character(s) of campaign 'Chosen' replay exactly"
+        "8 of 8 character(s) of campaign 'Chosen' replay exactly"
     )
 
 
