@@ -60,6 +60,9 @@ def verify(
     campaign: str = typer.Option(None, "--campaign", "-c", help="Verify every character of this campaign."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of results, differences as data."),
+    content: list[Path] = typer.Option(
+        [], "--content", help="A data-only content folder the characters were made with (repeatable)."
+    ),
 ) -> None:
     """Replay characters from their seed and recorded decisions; report identical or every difference.
 
@@ -72,8 +75,11 @@ def verify(
     history, an invalid seed, content that is not here).
     """
     from lifepath.errors import LifepathError
+    from lifepath.manager import get_manager
     from lifepath.replay import verify as replay
 
+    for folder in content:  # before the registry is built, as `create --content` loads them
+        get_manager().add_content(str(folder))
     if (target is None) == (campaign is None):
         raise LifepathError(
             "say what to verify: an export file, a character id, or --campaign NAME",

@@ -130,8 +130,8 @@ def _install_hint(manager: Manager, name: str, version: str, dist: str) -> str:
     if name.startswith("content:"):
         return (
             f"it is the data-only content folder '{name.removeprefix('content:')}': give its folder, at version "
-            f"{version or 'the one recorded'}, with `lifepath campaign add-content CAMPAIGN PATH` (or --content "
-            "PATH), then verify again"
+            f"{version or 'the one recorded'}, to its campaign with `lifepath campaign add-content CAMPAIGN PATH` "
+            "or to the command with --content PATH, then verify again"
         )
     wanted = f"=={version}" if version else ""
     if dist and dist != "data-only content":
