@@ -67,7 +67,8 @@ def registry_for(registry: Registry, ruleset_id: str, provenance: Mapping[str, A
         return found
     manager = registry.manager
     _check_versions(manager, recorded)
-    names = {name for name, _version in recorded}
+    # the ruleset's own plugin always takes part (an export that leaves it out is reported by the comparison)
+    names = {name for name, _version in recorded} | {registry.ruleset_plugin(ruleset_id)}
     digest = provenance.get("tables_sha256")
     if {p["name"] for p in registry.contributors(ruleset_id)} == names and registry.digest(ruleset_id) == digest:
         found = registry
