@@ -70,11 +70,21 @@ def new(
     name: str = typer.Argument(..., help="The campaign's name (unique in the database)."),
     ruleset: str = typer.Option("nowhere-yet", "--ruleset", "-r", help="Ruleset id or name for every character."),
     rule: list[str] = _RULE_OPTION,
+    content: str = typer.Option(
+        None, "--content", metavar="PLUGIN,...",
+        help="Only these installed plugins' content (comma-separated; default: every plugin adding to the ruleset).",
+    ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
-    """Make a campaign under a ruleset, with house rules of its own."""
+    """Make a campaign under a ruleset, with house rules of its own.
+
+    The campaign records which installed plugins' content its characters are made with (all that add to
+    its ruleset, or those --content names); a plugin installed later is used only once enabled with
+    `lifepath campaign content NAME --enable PLUGIN`.
+    """
     from lifepath import houserules
     from lifepath.manager import get_registry
+    from lifepath.store.enabled import check_choice, installed_for
     from lifepath.store.models import CampaignCreate, build
 
     registry = get_registry()
@@ -82,11 +92,71 @@ def new(
     declaration = registry.declaration(rs.id)
     values = {key: houserules.set_value(declaration, key, text) for key, text in houserules.parse_pairs(rule)}
     houserules.check_together(declaration, values)
-    data = build(CampaignCreate, "campaign", name=name, ruleset=rs.id, house_rules=values)
+    if content is None:
+        enabled = installed_for(registry, rs.id)
+    else:
+        enabled = check_choice(registry, rs.id, [n.strip() for n in content.split(",") if n.strip()])
+    data = build(CampaignCreate, "campaign", name=name, ruleset=rs.id, house_rules=values, enabled_plugins=enabled)
     with open_db(db) as store:
         camp = store.new_campaign(data)
     rules = ", ".join(f"{k}={_show(v)}" for k, v in sorted(values.items())) or "the ruleset's defaults"
     typer.echo(f"campaign '{camp.name}' made: {rs.name} {rs.version}, house rules: {rules}")
+    typer.echo(f"content: {', '.join(camp.enabled_plugins)} (see `lifepath campaign content {shlex.quote(camp.name)}`)")
+
+
+@campaign_app.command("content")
+@friendly
+def content_cmd(
+    name: str = typer.Argument(..., help="The campaign."),
+    enable: list[str] = typer.Option(
+        [], "--enable", metavar="PLUGIN", help="Use this plugin's content (or a replacement, PLUGIN:ID); repeatable."
+    ),
+    disable: list[str] = typer.Option(
+        [], "--disable", metavar="PLUGIN", help="Stop using this plugin's content (or replacement); repeatable."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+) -> None:
+    """List the plugins whose content the campaign's characters are made with, or enable and disable them.
+
+    Without --enable or --disable, lists every plugin that adds to the campaign's ruleset, that it enables
+    or that its characters were made with: installed or not, enabled or not, with versions; and every
+    replacement offered. Characters already made keep the content they were made with (`verify` replays
+    each with exactly that).
+    """
+    from lifepath.manager import get_manager
+    from lifepath.store.content import load_campaign_content
+    from lifepath.store.enabled import change, listing
+
+    manager = get_manager()
+    with open_db(db) as store:
+        camp = store.campaign(name, check_plugins=False)
+        load_campaign_content(manager, camp)
+        registry = manager.registry()
+        _declaration(registry, camp)  # a ruleset that is not installed: the error with its fix
+        said: list[str] = []
+        if enable or disable:
+            changed = change(registry, camp, enable, disable)
+            camp = store.set_enabled(camp.name, changed.plugins, changed.replacements)
+            said = changed.said
+    rows = listing(registry, camp)
+    if as_json:
+        typer.echo(json.dumps({"campaign": camp.name, "ruleset": camp.ruleset, "changed": said,
+                               "content": [r.to_dict() for r in rows]}, indent=2, ensure_ascii=False))
+        return
+    for line in said:
+        typer.echo(f"campaign '{camp.name}': {line}")
+    if said:
+        typer.echo("Characters made before keep the content they were made with.")
+        return
+    body = [
+        [r.name, r.kind, "yes" if r.enabled else "no",
+         "not installed" if r.installed is None else (r.installed or "-"), r.recorded or "", r.note]
+        for r in rows
+    ]
+    typer.echo(f"Content of campaign '{camp.name}' ({camp.ruleset}):")
+    typer.echo(table(["plugin", "kind", "enabled", "installed", "made with", "note"], body), nl=False)
+    typer.echo(f"Change it with `lifepath campaign content {shlex.quote(camp.name)} --enable PLUGIN --disable PLUGIN`.")
 
 
 @campaign_app.command("list")
@@ -137,6 +207,7 @@ def show(
     typer.echo(f"house rules: {rules}")
     plugins = ", ".join(f"{p['name']} {p['version']}".strip() for p in camp.plugins) or "none yet"
     typer.echo(f"plugins:    {plugins}")
+    typer.echo(f"enabled:    {', '.join([*camp.enabled_plugins, *camp.enabled_replacements]) or 'its ruleset only'}")
     folders = [_describe_folder(folder) for folder in camp.content] or ["none"]
     typer.echo(f"content:    {folders[0]}")
     for line in folders[1:]:

@@ -144,9 +144,9 @@ def create(
         sys.stdout.write(character.to_json())
     elif history or sheet:
         if history:
-            from lifepath.history import render
+            from lifepath.history import made_with, render
 
-            sys.stdout.write(render(character.history))
+            sys.stdout.write(render(character.history) + made_with(character.provenance))
         if sheet:
             from lifepath.textsheet import text_sheet
 

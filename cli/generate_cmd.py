@@ -404,7 +404,7 @@ def _generate(
     chosen_seed = seed is None
     if seed is None:
         seed = new_seed()
-    batch = Batch(rs.id, seed, rules, options, folders)
+    batch = Batch(rs.id, seed, rules, options, folders, setup.plugins, setup.replacements)
     to_stdout = out is None and store is None
     func = partial(make_chunk, fmt=fmt, keep=store is not None)
     saved = 0

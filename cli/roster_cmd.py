@@ -169,9 +169,9 @@ def show(
 
     character = displayed(character)  # a line feed in a stored name must not split the sheet
     if history:
-        from lifepath.history import render
+        from lifepath.history import made_with, render
 
-        sys.stdout.write(render(character.history))
+        sys.stdout.write(render(character.history) + made_with(character.provenance))
     if row.edited:
         sys.stdout.write(f"{EDITED_MARK} {EDITED_NOTE}\n")
     if sheet:

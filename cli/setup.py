@@ -27,6 +27,9 @@ class Setup:
     campaign: CampaignRead | None
     #: the content folders in use: the campaign's, then --content (workers load them again)
     folders: tuple[str, ...]
+    #: in a campaign, the plugins and replacements it enables (workers restrict their registry the same)
+    plugins: tuple[str, ...] | None = None
+    replacements: tuple[str, ...] = ()
 
 
 def new_seed() -> int:
@@ -60,9 +63,10 @@ def prepare(
 ) -> Setup:
     """Open what a character-making command needs; the store (if any) is closed by ``stack``.
 
-    With a campaign, its content folders go into the plugin manager before the registry is built, its
-    ruleset is used (a different ``--ruleset`` is an error), and its stored house rules are checked
-    again, an error naming the campaign and the fix.
+    With a campaign, its content folders go into the plugin manager before the registry is built, the
+    registry holds only the plugins and replacements the campaign enables, its ruleset is used (a
+    different ``--ruleset`` is an error), and its stored house rules are checked again, an error naming
+    the campaign and the fix.
     """
     from lifepath import houserules
     from lifepath.errors import LifepathError
@@ -84,8 +88,15 @@ def prepare(
     for folder in content:
         manager.add_content(folder)
     registry = manager.registry()
+    plugins: tuple[str, ...] | None = None
     if store is not None and camp is not None:
+        from lifepath.store.content import plugin_names
+        from lifepath.store.enabled import in_use
+
         store.check_plugins(camp)  # with its content loaded, only what is really missing is named
+        # only the content the campaign enables: a plugin installed since is not offered until enabled
+        plugins = tuple(sorted(in_use(registry, camp, plugin_names(content))))
+        registry = manager.restricted(plugins, camp.enabled_replacements).registry()
         if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
             raise LifepathError(
                 f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
@@ -98,7 +109,8 @@ def prepare(
     if camp is not None:
         _check_stored_rules(declaration, camp.name, rs.id, stored)
     rules = houserules.resolve(declaration, stored, rule)
-    return Setup(registry, rs, rules, store, camp, folders)
+    replacements = tuple(camp.enabled_replacements) if camp is not None else ()
+    return Setup(registry, rs, rules, store, camp, folders, plugins, replacements)
 
 
 def _check_stored_rules(declaration: dict[str, Any], campaign: str, ruleset_id: str, stored: dict[str, Any]) -> None:

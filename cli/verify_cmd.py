@@ -60,17 +60,26 @@ def verify(
     campaign: str = typer.Option(None, "--campaign", "-c", help="Verify every character of this campaign."),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of results, differences as data."),
+    content: list[Path] = typer.Option(
+        [], "--content", help="A data-only content folder the characters were made with (repeatable)."
+    ),
 ) -> None:
     """Replay characters from their seed and recorded decisions; report identical or every difference.
 
     Give an export file (- reads standard input), a stored character's id, or --campaign NAME (stored
-    characters are replayed with their campaign's content folders). Differences name the first differing
-    history event and every differing sheet and provenance field. Exits 1 if any character differs, 2 if
-    an export cannot be replayed at all (an unknown format, no history, an invalid seed).
+    characters are replayed with their campaign's content folders). Each character is replayed with exactly
+    the plugins and tables its provenance records: plugins installed since are left out, and a recorded
+    plugin that is missing or at another version is named, with the install that brings it back.
+    Differences name the first differing history event and every differing sheet and provenance field.
+    Exits 1 if any character differs, 2 if an export cannot be replayed at all (an unknown format, no
+    history, an invalid seed, content that is not here).
     """
     from lifepath.errors import LifepathError
+    from lifepath.manager import get_manager
     from lifepath.replay import verify as replay
 
+    for folder in content:  # before the registry is built, as `create --content` loads them
+        get_manager().add_content(str(folder))
     if (target is None) == (campaign is None):
         raise LifepathError(
             "say what to verify: an export file, a character id, or --campaign NAME",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -55,6 +55,8 @@ class Manager:
         self.selection: dict[str, set[str]] = {}
         #: replacements to use (``plugin:id``, see :mod:`lifepath.clashes`); none unless enabled
         self.replacements: frozenset[str] = frozenset()
+        #: managers holding only some of these plugins (see :meth:`restricted`), by plugins and replacements
+        self._restricted: dict[tuple[frozenset[str], frozenset[str]], Manager] = {}
 
     def add(self, plugin: ModuleType | object, name: str, dist: str = "", version: str = "") -> None:
         """Register a plugin object (normally done from an entry point)."""
@@ -158,6 +160,7 @@ class Manager:
             return
         self.add(plugin, plugin.name, "data-only content", str(plugin.manifest["version"]))
         self._registry = None
+        self._restricted.clear()
 
     @property
     def hook(self) -> Any:
@@ -173,6 +176,29 @@ class Manager:
 
             self._registry = Registry(self, self.replacements)
         return self._registry
+
+
+    def restricted(self, names: Collection[str], replacements: Collection[str] = ()) -> Manager:
+        """A manager with only the plugins named (those of them this one holds, in this one's order) and
+        the replacements given; made once per set of names and replacements, so its registry is built
+        once however many characters ask for it (an import replays thousands).
+
+        Campaign content and replays use it: a campaign makes characters with the plugins it enables, and
+        a replay runs with exactly the plugins a character's provenance records.
+        """
+        key = (frozenset(names), frozenset(replacements))
+        sub = self._restricted.get(key)
+        if sub is None:
+            sub = Manager()
+            sub.replacements = key[1]
+            sub.found, sub.selection = self.found, self.selection
+            for name, plugin in self.pm.list_name_plugin():
+                if name in key[0] and name in self.info and self.info[name].error is None:
+                    info = self.info[name]
+                    sub.pm.register(plugin, name=name)
+                    sub.info[name] = info
+            self._restricted[key] = sub
+        return sub
 
 
 def _names(variable: str) -> set[str] | None:

@@ -67,13 +67,17 @@ class BatchError(LifepathError):
 @dataclass(frozen=True)
 class Batch:
     """What every character of a batch shares: ruleset id, resolved house rules, creation options, the
-    batch's seed, and data-only content folders to load. Picklable, so it travels to workers."""
+    batch's seed, data-only content folders to load and, in a campaign, the plugins it enables.
+    Picklable, so it travels to workers."""
 
     ruleset: str
     seed: int
     rules: Mapping[str, Any]
     options: Mapping[str, Any] = field(default_factory=dict)
     content: tuple[str, ...] = ()
+    #: in a campaign, the only plugins (and the replacements) to use: the ones it enables
+    plugins: tuple[str, ...] | None = None
+    replacements: tuple[str, ...] = ()
 
     def seed_of(self, index: int) -> int:
         """The seed of character ``index`` (its provenance seed)."""
@@ -101,6 +105,8 @@ class Batch:
         manager = get_manager()
         for folder in self.content:
             manager.add_content(folder)
+        if self.plugins is not None:
+            return manager.restricted(self.plugins, self.replacements).registry()
         return manager.registry()
 
 

@@ -81,6 +81,9 @@ class Registry:
         #: replacements in use, each ``plugin:id`` (see :mod:`lifepath.clashes`); none unless enabled
         self.enabled_replacements = frozenset(enabled_replacements)
         self.warnings: list[str] = []
+        #: the registries that replay characters made with other content, by what their provenance records
+        #: (see :func:`lifepath.recorded.registry_for`)
+        self.replay_registries: dict[Any, Registry] = {}
         self._retrying(self._build)
 
     # -- building ---------------------------------------------------------------------------------

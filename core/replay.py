@@ -6,9 +6,14 @@ holds with what the replay makes: every history event, every sheet field, every 
 the recorded decisions (none may be left over). It returns a :class:`Verdict` that lists each
 difference in words (:mod:`lifepath.compare`).
 
+The replay runs with exactly the plugins and tables the provenance records (:mod:`lifepath.recorded`):
+a plugin installed later is left out; a recorded plugin that is missing or has another version, or tables
+that hash differently, stop the replay with one paragraph naming the plugin and both versions.
+
 An export that cannot be replayed at all (an unknown format, no history, a seed that is not a whole
-number, a provenance that cannot be read) is a :class:`~lifepath.errors.ReplayError` naming the field by
-its JSON pointer. :func:`check_export` is :func:`verify` plus the ruleset's build check, for point-builds.
+number, a provenance that cannot be read, content that is not here) is a
+:class:`~lifepath.errors.ReplayError` naming the field by its JSON pointer. :func:`check_export` is
+:func:`verify` plus the ruleset's build check, for point-builds.
 """
 
 from __future__ import annotations
@@ -261,6 +266,10 @@ def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
             f"the export was made under the ruleset '{ex.ruleset_id}', which is not installed here "
             f"({exc.message})", pointer="/provenance/ruleset/id", hint=exc.hint or "install its plugin",
         ) from None
+    from lifepath.recorded import registry_for
+
+    # exactly the plugins and tables the character was made with: content installed later is left out
+    registry = registry_for(registry, ex.ruleset_id, ex.provenance)
     differences = _top_level(exported, ex)
     rule_differences, runnable = _house_rules(registry, ex)
     differences += rule_differences

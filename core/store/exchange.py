@@ -91,6 +91,8 @@ def _campaign_info(camp: CampaignRead) -> dict[str, Any]:
         "ruleset": camp.ruleset,
         "house_rules": camp.house_rules,
         "content": camp.content,
+        "enabled_plugins": camp.enabled_plugins,
+        "enabled_replacements": camp.enabled_replacements,
     }
     if camp.worlds:  # written only when there are some, so exports of campaigns without any are unchanged
         info["worlds"] = camp.worlds
@@ -576,6 +578,7 @@ class Checker:
 
     def replay(self, entry: Entry, character: Character, round_trips: bool) -> bool:
         """Replay the character; True when it differs and is accepted as edited, else raise or return False."""
+        from lifepath.recorded import ContentMismatch
         from lifepath.replay import verify
 
         doc = entry.document
@@ -589,6 +592,10 @@ class Checker:
         try:
             verdict = verify(self.registry_for(character), documents.as_made(doc))
             identical, message = verdict.identical, verdict.message
+        except ContentMismatch as e:  # the plugins it was made with are not here: say which, not "edited"
+            if not self.accept_edited:
+                raise self.found.error(e.message, entry.inner(e.pointer or ""), e.hint, entry) from None
+            identical, message = False, f"the replay was not run: {e.paragraph()}"
         except LifepathError as e:
             identical, message = False, f"the replay stopped: {e.paragraph()}"
         if identical:
@@ -819,15 +826,28 @@ def _target(
         content=list(dict.fromkeys(folder_path(f) for f in info.get("content", []))),
         worlds=_check_worlds(found, info.get("worlds", [])),
         plugins=list(info.get("plugins", [])),
+        **_enabled(info),
         archived=False,
         created_at=found.date(info.get("created_at"), "/campaign/created_at"),
     )
     read = CampaignRead(
         id=0, name=name, ruleset=ruleset.id, house_rules=create.house_rules, content=create.content,
-        worlds=create.worlds, plugins=create.plugins,
+        worlds=create.worlds, plugins=create.plugins, enabled_plugins=create.enabled_plugins,
+        enabled_replacements=create.enabled_replacements,
         archived=False, created_at=create.created_at or datetime.now().astimezone(),
     )
     return read, create
+
+
+def _enabled(info: dict[str, Any]) -> dict[str, list[str]]:
+    """The header's enabled plugins and replacements; an export older than them enables the plugins its
+    characters were made with, as the store's revision 0007 does for a campaign it upgrades."""
+    if "enabled_plugins" in info:
+        return {"enabled_plugins": list(info["enabled_plugins"]),
+                "enabled_replacements": list(info.get("enabled_replacements", []))}
+    names = {p.get("name") for p in info.get("plugins", []) if isinstance(p, dict)}
+    return {"enabled_plugins": sorted(n for n in names if isinstance(n, str) and not n.startswith("content:")),
+            "enabled_replacements": []}
 
 
 def _check_worlds(found: ImportFile, worlds: Any) -> list[dict[str, Any]]:

@@ -97,6 +97,17 @@ class CampaignBase(SQLModel):
     worlds: list[dict[str, Any]] = Field(
         default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
     )
+    #: the installed plugins whose content the campaign's characters are made with (revision 0007): every
+    #: plugin adding something to its ruleset when it was made, unless the referee chose; a plugin installed
+    #: later is used only once enabled (``lifepath campaign content NAME --enable PLUGIN``). The ruleset's
+    #: own plugin and the campaign's content folders are always used.
+    enabled_plugins: list[str] = Field(
+        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
+    )
+    #: the replacements (``plugin:id``, see :mod:`lifepath.clashes`) enabled in the campaign (revision 0007)
+    enabled_replacements: list[str] = Field(
+        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
+    )
 
 
 class CampaignRow(CampaignBase, table=True):
@@ -130,6 +141,9 @@ class CampaignUpdate(SQLModel):
     house_rules: dict[str, Any] | None = None
     #: the whole list of content folders (see :meth:`~lifepath.store.service.Store.add_content`)
     content: list[str] | None = None
+    #: the whole lists of enabled plugins and replacements (see ``lifepath campaign content``)
+    enabled_plugins: list[str] | None = None
+    enabled_replacements: list[str] | None = None
     archived: bool | None = None
     #: when archiving, the date to record (default: now)
     archived_at: datetime | None = None

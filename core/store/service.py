@@ -294,6 +294,8 @@ class Store:
                 house_rules=dict(data.house_rules),
                 content=list(data.content),
                 worlds=list(data.worlds),
+                enabled_plugins=sorted(set(data.enabled_plugins)),
+                enabled_replacements=sorted(set(data.enabled_replacements)),
                 plugins=documents.plugin_union(data.plugins),
                 archived=data.archived,
                 created_at=data.created_at or now,
@@ -316,6 +318,10 @@ class Store:
                 row.house_rules = dict(update.house_rules)
             if update.content is not None:
                 row.content = list(update.content)
+            if update.enabled_plugins is not None:
+                row.enabled_plugins = sorted(set(update.enabled_plugins))
+            if update.enabled_replacements is not None:
+                row.enabled_replacements = sorted(set(update.enabled_replacements))
             if update.archived is not None and update.archived != row.archived:
                 row.archived = update.archived
                 row.archived_at = (update.archived_at or utcnow()) if update.archived else None
@@ -373,6 +379,14 @@ class Store:
             s.add(row)
             s.flush()
             return _campaign_read(row), found
+
+    def set_enabled(
+        self, name: str, plugins: Sequence[str], replacements: Sequence[str], *, session: Session | None = None
+    ) -> CampaignRead:
+        """Replace the plugins and replacements the campaign's characters are made with (checked by
+        ``lifepath campaign content``; see :mod:`lifepath.store.enabled`)."""
+        update = CampaignUpdate(enabled_plugins=list(plugins), enabled_replacements=list(replacements))
+        return self.update_campaign(name, update, session=session)
 
     def set_house_rules(self, name: str, rules: dict[str, Any], *, session: Session | None = None) -> CampaignRead:
         """Replace the house rules a campaign sets."""
@@ -645,6 +659,8 @@ def _campaign_read(row: CampaignRow) -> CampaignRead:
         house_rules=dict(row.house_rules or {}),
         content=list(row.content or []),
         worlds=[dict(w) for w in row.worlds or []],
+        enabled_plugins=list(row.enabled_plugins or []),
+        enabled_replacements=list(row.enabled_replacements or []),
         plugins=[dict(p) for p in row.plugins or []],
         archived=bool(row.archived),
         created_at=row.created_at,

@@ -245,9 +245,11 @@ def test_a_content_folder_species_at_the_cli(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0].endswith(", Mossback)")
     assert lifepath("check", str(out), "--content", str(folder)).returncode == 0
-    without = lifepath("check", str(out))
-    assert without.returncode == 1
-    assert "violation: unknown species 'Mossback'" in without.stderr
+    without = lifepath("check", str(out))  # the folder it was made with is not given: named, not replayed
+    assert without.returncode == 2 and "Traceback" not in without.stderr
+    assert "1.0, and it is not installed" in without.stderr and "--content PATH" in without.stderr
+    assert lifepath("verify", str(out), "--content", str(folder)).returncode == 0
+    assert lifepath("verify", str(out)).returncode == 2
 
     # a Trait the species starts with is never offered, and a build that buys it anyway is refused
     for seed in range(6):

@@ -127,12 +127,15 @@ def ruleset_version(doc: Doc) -> str:
 
 def tables_hash(doc: Doc) -> str:
     doc["provenance"]["tables_sha256"] = "0" * 64
-    return "provenance.tables_sha256"
+    # not a difference of the replay: a replay needs the very tables the character was made from
+    return "at /provenance/tables_sha256: this character was made from"
 
 
 def plugin_version(doc: Doc) -> str:
     doc["provenance"]["plugins"][0]["version"] = "9.9.9"
-    return "provenance.plugins[0].version"
+    # not a difference of the replay: a replay needs the very plugins the character was made with
+    name = doc["provenance"]["plugins"][0]["name"]
+    return f"at /provenance/plugins/0: this character was made with the plugin '{name}' 9.9.9, and"
 
 
 def unknown_rule(doc: Doc) -> str:

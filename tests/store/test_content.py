@@ -182,7 +182,9 @@ def test_remove_content_then_its_characters_are_named_as_needing_it(run_cli: CLI
     assert f"{row['id']} '{row['name']}'" in warning and "lifepath campaign add-content Spinward PATH" in warning
     verified = run_cli("verify", str(row["id"]), db=store_url)
     assert verified.returncode == 1 and "plugin 'content:couriers' 1.0.0" in verified.stderr
-    assert "no career called 'Courier'" in verified.stdout
+    said = " ".join(verified.stdout.split())
+    assert "made with the plugin 'content:couriers' 1.0.0, and it is not installed" in said
+    assert "lifepath campaign add-content CAMPAIGN PATH" in said and "Traceback" not in verified.stderr
     one_error(run_cli("create", "--auto", "--campaign", "Spinward", "--career", "Courier", db=store_url),
               "no career called 'Courier'")
 

@@ -330,3 +330,30 @@ def test_accept_edited_stores_the_mark_and_the_hash(store, registry, tmp_path):
     store.rename(row.id, "Someone Else")
     assert set(store.document_hashes("Spinward")) == {hashlib.sha256(compact(json.loads(store.document(row.id)))
                                                                       .encode()).hexdigest()}
+
+
+def test_a_campaign_export_carries_the_content_it_enables(store, registry, new_url, tmp_path):
+    """The enabled plugins and replacements go out in the header and come back on import; an export older
+    than them enables the plugins its characters were made with (as the store's revision 0007 does)."""
+    from lifepath.store import exchange, open_store
+
+    fill(store, registry, seeds=(1,))
+    store.set_enabled("Spinward", ["nowhere_yet", "demo"], ["demo:smuggler"])
+    header, entries = lines_of(exchange.export_campaign(store, "Spinward"))
+    assert header["campaign"]["enabled_plugins"] == ["demo", "nowhere_yet"]
+    assert header["campaign"]["enabled_replacements"] == ["demo:smuggler"]
+    validate(to_lines(header, []).splitlines()[0], LINES_SCHEMA)
+    path = tmp_path / "spinward.jsonl"
+    path.write_text(to_lines(header, entries), encoding="utf-8")
+    for key in ("enabled_plugins", "enabled_replacements"):
+        del header["campaign"][key]
+    older = tmp_path / "older.jsonl"
+    older.write_text(to_lines(header, entries), encoding="utf-8")
+    with open_store(new_url(), registry=registry, warn=lambda _t: None) as fresh:
+        exchange.import_file(fresh, path)
+        camp = fresh.campaign("Spinward")
+        assert (camp.enabled_plugins, camp.enabled_replacements) == (["demo", "nowhere_yet"], ["demo:smuggler"])
+        exchange.import_file(fresh, older, "Older")
+        camp = fresh.campaign("Older")
+        made_with = sorted(p["name"] for p in camp.plugins)
+        assert (camp.enabled_plugins, camp.enabled_replacements) == (made_with, []) and made_with

@@ -22,7 +22,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0006", "0005", "0004", "0003", "0002", "0001"]
+    assert revisions == ["0007", "0006", "0005", "0004", "0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -61,7 +61,7 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0007",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert "ix_character_campaign_player" in indexes
@@ -136,7 +136,7 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
             )
         upgrade(engine)
         with engine.connect() as conn:
-            assert current(conn) == HEAD == "0006"
+            assert current(conn) == HEAD == "0007"
             value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
             worlds = conn.execute(text("SELECT worlds FROM campaign WHERE name = 'Spinward'")).scalar_one()
     finally:
@@ -172,3 +172,37 @@ def test_revision_0006_gives_every_character_empty_notes(store_url, registry):
     with open_store(store_url, registry=registry, warn=lambda _t: None) as store:
         assert store.character(1).notes == ""
         assert store.set_notes(1, "kept").notes == "kept"
+
+
+def test_revision_0007_enables_in_each_campaign_the_plugins_its_characters_were_made_with(store_url, registry):
+    """A database at revision 0006 upgrades to 0007 on SQLite and PostgreSQL alike: each campaign enables the
+    plugins its characters were made with (content folders are the campaign's own list), none enables a
+    replacement, and the lists can then be changed."""
+    from sqlalchemy import text
+
+    from lifepath.store import open_store
+    from lifepath.store.engine import database_url, make_engine
+    from lifepath.store.migrate import upgrade
+
+    engine = make_engine(database_url(store_url))
+    now = datetime(2025, 1, 2, tzinfo=UTC)
+    used = [{"name": "content:couriers", "version": "1.0.0"}, {"name": "demo", "version": "0.3.0"},
+            {"name": "nowhere_yet", "version": "0.1.0"}]
+    try:
+        upgrade(engine, "0006")
+        with engine.begin() as conn:
+            for cid, name, plugins in ((1, "Spinward", used), (2, "Empty", [])):
+                conn.execute(text(
+                    "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                    "VALUES (:id, :name, 'nowhere-yet', '{}', :plugins, false, :now)"),
+                    {"id": cid, "name": name, "plugins": json.dumps(plugins), "now": now})
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    with open_store(store_url, registry=registry, warn=lambda _t: None) as store:
+        camps = {c.name: c for c in store.campaigns()}
+        assert camps["Spinward"].enabled_plugins == ["demo", "nowhere_yet"]
+        assert camps["Empty"].enabled_plugins == [] and camps["Spinward"].enabled_replacements == []
+        assert camps["Spinward"].plugins == used  # what the characters were made with is kept as it was
+        changed = store.set_enabled("Empty", ["nowhere_yet"], ["aa_belter:belter"])
+        assert (changed.enabled_plugins, changed.enabled_replacements) == (["nowhere_yet"], ["aa_belter:belter"])
