@@ -10,6 +10,9 @@ import typer
 
 from lifepath.cli.errors import friendly
 
+#: lifepath.brief.FORMAT (not imported, to keep the command's start light)
+BRIEF_FORMAT = "lifepath.character-brief/1"
+
 
 def register(app: typer.Typer) -> None:
     app.command("verify")(verify)
@@ -20,6 +23,8 @@ def load_export(path: Path) -> dict[str, object]:
     from lifepath.files import read_json
 
     data = read_json(path, hint="give a file written by `lifepath create --json` or `lifepath export`")
+    if isinstance(data, dict) and data.get("format") == BRIEF_FORMAT and "provenance" in data:
+        return data  # a brief: its history is rebuilt by replay (lifepath.brief)
     if not isinstance(data, dict) or "provenance" not in data or "history" not in data:
         raise LifepathError(
             "this is not a character export (it has no provenance and history)", file=shown_name(path),

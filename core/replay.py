@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath import compare
+from lifepath.brief import FORMAT as BRIEF_FORMAT
 from lifepath.character import FORMAT, SCHEMA_ID
 from lifepath.compare import Difference, show
 from lifepath.decisions import ScriptedChooser
@@ -251,8 +252,13 @@ def _message(differences: list[Difference], notes: list[str]) -> str:
 def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
     """Replay ``exported`` (a character export as a dict) and compare history, sheet and provenance.
 
-    Raises :class:`ReplayError` (naming the field) for an export that cannot be replayed at all.
+    Raises :class:`ReplayError` (naming the field) for an export that cannot be replayed at all. A brief
+    (sheet and provenance, no history: :mod:`lifepath.brief`) has its history rebuilt first.
     """
+    if isinstance(exported, Mapping) and exported.get("format") == BRIEF_FORMAT:
+        from lifepath import brief
+
+        return brief.verify(registry, exported)
     ex = _read(exported)
     try:
         registry.ruleset(ex.ruleset_id)
@@ -341,6 +347,10 @@ def _verdict(differences: list[Difference], notes: list[str], first: Difference 
 def check_export(registry: Registry, exported: dict[str, Any]) -> Verdict:
     """:func:`verify`, and for a point-build ruleset also its build check of ``sheet.extra.build``: every
     rule the build breaks is one more difference (``part`` "build")."""
+    if isinstance(exported, Mapping) and exported.get("format") == BRIEF_FORMAT:
+        from lifepath import brief
+
+        exported = brief.rebuild(registry, exported)
     verdict = verify(registry, exported)
     ruleset = registry.ruleset(_read(exported).ruleset_id)
     if ruleset.kind != "point-build":
