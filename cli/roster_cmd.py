@@ -335,18 +335,25 @@ def import_(
     allow_duplicate: bool = typer.Option(
         False, "--allow-duplicate", help="Import characters the campaign already holds (the same document) again.",
     ),
+    workers: int = typer.Option(
+        2, "--workers", "-w", min=1,
+        help="Processes that check and replay a large campaign file's characters (at most the CPUs here); "
+        "the result is the same for any.",
+    ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
     """Import a character or a campaign, all or nothing. Every character is checked and replayed from its
     seed and decisions first: one that does not replay (an edited sheet), or that the campaign already
     holds, stops the import unless --accept-edited / --allow-duplicate. Files read whole (a character,
     an old-style campaign export) are limited to 32 MiB, a character line to 1 MiB."""
+    from lifepath.cli.setup import cap_workers
     from lifepath.store import exchange
 
     found = exchange.ImportFile.read(file)
+    workers = cap_workers(workers, quiet=True)
     with open_db(db) as store:
         report = exchange.import_parsed(
-            store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate
+            store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate, workers=workers,
         )
     for warning in report.warnings:
         print(f"lifepath: warning: {warning}", file=sys.stderr)

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from lifepath.registry import Registry
+    from lifepath.store.checking import Ready
     from lifepath.store.service import Store
     from lifepath.validation import Validator
 
@@ -364,6 +365,12 @@ class ImportFile:
             for i, item in enumerate(self.data.get("characters", [])):
                 yield Entry(i, item if isinstance(item, dict) else {}, f"/characters/{i}", self.text, 0)
             return
+        for index, number, raw in self.raw_lines():
+            yield self.entry(index, number, raw)
+
+    def raw_lines(self) -> Iterator[tuple[int, int, bytes]]:
+        """Each character line of a format 2 file as ``(index, line number, raw bytes)``, with the checks
+        that need no parsing: a line's length, and (at the end) the count the header announced."""
         expected = int(self.data["characters"])
         count = 0
         for number, raw in self._lines():
@@ -375,31 +382,36 @@ class ImportFile:
                     file=self.source, line=number,
                     hint="this is not a character lifepath made; remove that line, or check it is the right file",
                 )
-            text = _decode(raw, self.source, number)
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise TableError(
-                    f"character {count}: this line is not valid JSON ({e.msg}, column {e.colno})",
-                    file=self.source, line=number, hint="the file is damaged or was cut off; export it again",
-                ) from None
-            if not isinstance(data, dict):
-                raise TableError(
-                    f"character {count}: this line is not a JSON object", file=self.source, line=number,
-                    hint="each line after the first is one character",
-                )
-            if count >= expected:
-                raise LifepathError(
-                    f"the file holds more characters than the {expected} its first line announces",
-                    file=self.source, line=number, hint="the file was edited or joined with another; export it again",
-                )
-            yield Entry(count, data, "", text, number)
+            yield count, number, raw
             count += 1
         if count != expected:
             raise LifepathError(
                 f"the file holds {count} character(s), but its first line announces {expected}",
                 file=self.source, hint="the file was cut off or edited; export the campaign again",
             )
+
+    def entry(self, count: int, number: int, raw: bytes) -> Entry:
+        """Character ``count`` of a format 2 file, from its line (number ``number``), parsed."""
+        text = _decode(raw, self.source, number)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise TableError(
+                f"character {count}: this line is not valid JSON ({e.msg}, column {e.colno})",
+                file=self.source, line=number, hint="the file is damaged or was cut off; export it again",
+            ) from None
+        if not isinstance(data, dict):
+            raise TableError(
+                f"character {count}: this line is not a JSON object", file=self.source, line=number,
+                hint="each line after the first is one character",
+            )
+        expected = int(self.data["characters"])
+        if count >= expected:
+            raise LifepathError(
+                f"the file holds more characters than the {expected} its first line announces",
+                file=self.source, line=number, hint="the file was edited or joined with another; export it again",
+            )
+        return Entry(count, data, "", text, number)
 
     def _lines(self) -> Iterator[tuple[int, bytes]]:
         if self.path is None:
@@ -495,7 +507,7 @@ class Checker:
                 pointer, "remove the NUL character from that field (it is never typed on purpose)", entry,
             )
         self.check_campaign(entry, character)
-        edited = self.replay(entry, character, stored == canonical)
+        edited = self.replay(entry, character, stored == canonical, stored)
         player = status = None
         created = updated = None
         notes = ""
@@ -574,8 +586,9 @@ class Checker:
                 "installed"
             )
 
-    def replay(self, entry: Entry, character: Character, round_trips: bool) -> bool:
-        """Replay the character; True when it differs and is accepted as edited, else raise or return False."""
+    def replay(self, entry: Entry, character: Character, round_trips: bool, stored: str) -> bool:
+        """Replay the character; True when it differs and is accepted as edited, else raise or return False.
+        ``stored`` is the document's compact text (the engine's own when ``round_trips``)."""
         from lifepath.replay import verify
 
         doc = entry.document
@@ -587,7 +600,9 @@ class Checker:
         if not fast:
             self.full_check(entry)
         try:
-            verdict = verify(self.registry_for(character), documents.as_made(doc))
+            # a document stored as the engine writes it, and not renamed, is its own compact text
+            text = stored if round_trips and documents.original_name(doc) is None else None
+            verdict = verify(self.registry_for(character), documents.as_made(doc), text=text)
             identical, message = verdict.identical, verdict.message
         except LifepathError as e:
             identical, message = False, f"the replay stopped: {e.paragraph()}"
@@ -690,21 +705,24 @@ def _nul_pointer(value: Any, pointer: str = "") -> str | None:
 
 def import_file(
     store: Store, path: Path, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False,
+    allow_duplicate: bool = False, workers: int = 1,
 ) -> ImportReport:
     """Import a character export into ``campaign``, or a campaign export as a new campaign (called
     ``campaign`` when given, or adding its characters to ``campaign`` when that exists).
 
-    Everything is checked before the commit, and everything is written in one transaction.
+    Everything is checked before the commit, and everything is written in one transaction. With
+    ``workers > 1`` a large campaign export's characters are checked in that many processes
+    (:mod:`lifepath.store.checking`); the result, the warnings and the first error are the same.
     """
     return import_parsed(
-        store, ImportFile.read(path), campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate
+        store, ImportFile.read(path), campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate,
+        workers=workers,
     )
 
 
 def import_parsed(
     store: Store, found: ImportFile, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False,
+    allow_duplicate: bool = False, workers: int = 1,
 ) -> ImportReport:
     """:func:`import_file` for an already opened file."""
     with store.write_session() as session:
@@ -726,12 +744,11 @@ def import_parsed(
         checker = Checker(found, registry, target, in_force, accept_edited=accept_edited, plain=plain)
         seen = store.document_hashes(target.name, session=session)
         duplicates: list[str] = []
-        batch: list[Prepared] = []
-        for entry in found.entries():
-            prepared = checker.prepare(entry)
+        batch: list[Ready] = []
+        for prepared in _checked(found, checker, target, in_force, accept_edited, workers):
             sha = prepared.row.document_sha256
             if sha in seen:
-                duplicates.append(f"{entry.label()}{seen[sha]}")
+                duplicates.append(f"{prepared.label}{seen[sha]}")
             else:
                 seen[str(sha)] = " (also earlier in this file)"
             batch.append(prepared)
@@ -756,7 +773,25 @@ def import_parsed(
     return report
 
 
-def _write(store: Store, session: Session, campaign: str, batch: list[Prepared], report: ImportReport) -> None:
+def _checked(
+    found: ImportFile, checker: Checker, target: CampaignRead, in_force: dict[str, Any], accept_edited: bool,
+    workers: int,
+) -> Iterator[Ready]:
+    """Every character of ``found`` checked, in file order: here, or by ``workers`` processes
+    (:mod:`lifepath.store.checking`) when the file is large enough to pay for starting them."""
+    from lifepath.store import checking
+    from lifepath.store.checking import Ready
+
+    if checking.parallel(found, workers):
+        spec = checking.spec_of(found, target, in_force, accept_edited)
+        yield from checking.checked(spec, found, workers, checker.warnings)
+        return
+    for entry in found.entries():
+        prepared = checker.prepare(entry)
+        yield Ready(entry.label(), prepared.row, prepared.plugins, prepared.edited)
+
+
+def _write(store: Store, session: Session, campaign: str, batch: list[Ready], report: ImportReport) -> None:
     if not batch:
         return
     ids = store.insert_rows(campaign, [(p.row, p.plugins) for p in batch], session=session)
