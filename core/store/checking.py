@@ -162,20 +162,25 @@ def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[str]) ->
     pending: deque[Future[Done]] = deque()
     late: LifepathError | None = None  # a mistake of the file's shape, raised after the lines before it
     with worker_pool(workers, nothing_done="nothing was imported") as pool:
+        lines = found.raw_lines()
         chunk: list[tuple[int, int, bytes]] = []
         try:
-            for item in found.raw_lines():
+            while True:
+                try:
+                    item = next(lines)
+                except StopIteration:
+                    break
+                except LifepathError as exc:  # the file's shape: raised after the lines before it are checked
+                    late = exc
+                    break
                 chunk.append(item)
                 if len(chunk) >= CHUNK:
                     pending.append(pool.submit(check_chunk, spec, chunk))
                     chunk = []
                     while len(pending) >= limit:
                         yield from _take(pending.popleft().result(), warnings)
-        except LifepathError as exc:
-            late = exc
-        if chunk and late is None:
-            pending.append(pool.submit(check_chunk, spec, chunk))
-        try:
+            if chunk:
+                pending.append(pool.submit(check_chunk, spec, chunk))
             while pending:
                 yield from _take(pending.popleft().result(), warnings)
         finally:
