@@ -68,8 +68,10 @@ def verify(
 ) -> None:
     """Replay characters from their seed and recorded decisions; report identical or every difference.
 
-    Give an export file (- reads standard input), a stored character's id, or --campaign NAME (stored
-    characters are replayed with their campaign's content folders). Differences name the first differing
+    Give an export file (- reads standard input), a JSON Lines file of characters (.jsonl, as `generate
+    --format jsonl` writes: each line replayed and reported), a stored character's id, or --campaign NAME
+    (stored characters are replayed with their campaign's content folders). A brief (sheet and provenance,
+    no history) has its history rebuilt by the replay. Differences name the first differing
     history event and every differing sheet and provenance field. Exits 1 if any character differs, 2 if
     an export cannot be replayed at all (an unknown format, no history, an invalid seed).
     """
@@ -88,6 +90,12 @@ def verify(
                 f"there is no file called {target}, and it is not a character id",
                 hint="give an export file, or the id of a stored character (see `lifepath roster`)",
             )
+        from lifepath.cli.verify_lines import is_lines, verify_lines
+
+        if is_lines(path):  # a file of characters, one a line (`generate --format jsonl`)
+            if not verify_lines(replay, path, as_json):
+                raise typer.Exit(1)
+            return
         verdict = replay_file(replay, path)
         if as_json:
             _echo_json([{"file": shown_name(path), **verdict.to_dict()}])
