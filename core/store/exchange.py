@@ -69,6 +69,7 @@ MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
 #: characters written to the database per INSERT
 CHUNK = 500
 
+_BRIEF_SCHEMA_ID = "https://lifepath.example/schemas/character-brief.schema.json"
 _EXPORT_HINT = "give a file written by `lifepath export` or `lifepath create --json`"
 _ENTRY_ID = "urn:lifepath:campaign-entry"
 _PROVENANCE_ID = "urn:lifepath:provenance"
@@ -298,6 +299,14 @@ class ImportFile:
             found.check_head()
             return found
         table = parse_table(source, text)
+        if table.schema_id == _BRIEF_SCHEMA_ID:
+            raise TableError(
+                "this is a character brief (sheet and provenance, as `generate --format jsonl` writes by default), "
+                "not a character export: a stored character keeps its history",
+                file=source, line=1, pointer="/$schema",
+                hint="write the batch with `lifepath generate --format jsonl --history` and import a line of that, "
+                "or save the batch straight into a campaign with `lifepath generate --campaign NAME`",
+            )
         if not isinstance(table.data, dict) or table.schema_id not in (CHARACTER_SCHEMA_ID, CAMPAIGN_SCHEMA_ID):
             raise TableError(
                 "this is not a character or campaign export (its \"$schema\" names neither)",
