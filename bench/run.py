@@ -23,8 +23,10 @@ In one process it measures, against the targets of issues 7, 16 and 17:
   same characters without their history (sheet and provenance only, what ``generate --format jsonl``
   writes), to show what storing the history costs;
 * exporting that 10,000-character campaign with ``lifepath export --campaign --out`` and importing the
-  file into a new database with ``lifepath import`` (which replays every character before it commits):
-  wall time and peak resident memory of each (targets 10 s and 200 MB each);
+  file into a new database with ``lifepath import`` (which replays every character before it commits),
+  with its default two worker processes and with ``--workers 1``: wall time, CPU time and peak resident
+  memory of each (targets 10 s and 200 MB each; for the import with workers, the memory of all its
+  processes together too). On a busy machine the CPU time says what an idle one would do;
 * with ``--memory``: the peak resident memory of ``lifepath generate --count 1000000 --out FILE``
   (target 200 MB; it takes a while).
 
@@ -63,6 +65,7 @@ TARGETS = {
     "export_rss_mb": 200.0,
     "import_s": 10.0,
     "import_rss_mb": 200.0,
+    "import_tree_rss_mb": 200.0,
 }
 
 
@@ -299,38 +302,75 @@ def without_history(character: Any) -> Any:
     return dataclasses.replace(character, history=[])
 
 
-_PROBE = (
-    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-)
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of process ``pid`` and all its descendants now (Linux ``/proc``; 0 elsewhere)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    family, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    total = 0
+    for member in family:
+        try:
+            total += int(Path(f"/proc/{member}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
-def timed_rss(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall seconds and peak resident MB of ``command``, run in a child process of its own."""
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _PROBE, *command], capture_output=True, text=True, env=env, check=True)
-    seconds = time.perf_counter() - start
-    kilobytes = int(done.stdout.strip().splitlines()[-1])  # ru_maxrss is in KiB on Linux
-    return seconds, kilobytes * 1024 / 1e6
+def timed_rss(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
+    """Run ``command``: wall seconds, CPU seconds (its own and its worker processes'), the peak resident
+    MB of its largest process, and the peak of all its processes together (sampled every 50 ms)."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        together = 0
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            together = max(together, _tree_rss(proc.pid))
+            time.sleep(0.05)
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            errors.seek(0)
+            raise RuntimeError(f"{' '.join(command)} failed: {errors.read().decode(errors='replace')[-2000:]}")
+    return {
+        "s": seconds,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "rss_mb": usage.ru_maxrss * 1024 / 1e6,  # ru_maxrss is in KiB on Linux: the largest process
+        "tree_rss_mb": together / 1e6,
+    }
 
 
 def exchange(folder: Path, env: dict[str, str]) -> dict[str, Any]:
     """``lifepath export --campaign Bench --out FILE`` of the campaign :func:`store` saved, then
-    ``lifepath import FILE`` into a new database: wall time and peak RSS of each."""
+    ``lifepath import FILE`` into a new database, with two workers and with one: wall time, CPU time and
+    peak RSS of each (for the import with workers, also of all its processes together)."""
     out = folder / "bench.jsonl"
     cli = lifepath_command()
-    export_s, export_mb = timed_rss([*cli, "export", "--campaign", "Bench", "--out", str(out), "--db",
-                                     str(folder / "bench.db")], env)
+    export = timed_rss([*cli, "export", "--campaign", "Bench", "--out", str(out), "--db", str(folder / "bench.db")],
+                       env)
     size = out.stat().st_size
-    import_s, import_mb = timed_rss([*cli, "import", str(out), "--db", str(folder / "imported.db")], env)
+    figures: dict[str, Any] = {"exchange_file_mb": size / 1e6}
+    for key, value in export.items():
+        figures[f"export_{key}"] = value
+    for workers in (2, 1):
+        done = timed_rss([*cli, "import", str(out), "--db", str(folder / f"imported{workers}.db"), "--workers",
+                          str(workers)], env)
+        prefix = "import" if workers == 2 else "import1"
+        for key, value in done.items():
+            figures[f"{prefix}_{key}"] = value
     out.unlink()
-    return {
-        "exchange_file_mb": size / 1e6,
-        "export_s": export_s,
-        "export_rss_mb": export_mb,
-        "import_s": import_s,
-        "import_rss_mb": import_mb,
-    }
+    return figures
 
 
 def memory(count: int, fmt: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
@@ -409,8 +449,13 @@ def report(figures: dict[str, Any]) -> str:
         lambda v: f"{v:.2f} s, {figures['db_brief_mb']:.0f} MB database")
     add("export that campaign (--out)", "export_s", lambda v: f"{v:.2f} s, {figures['exchange_file_mb']:.0f} MB file")
     add("  peak RSS", "export_rss_mb", lambda v: f"{v:.0f} MB")
-    add("import it into a new database (replays all)", "import_s", lambda v: f"{v:.2f} s")
-    add("  peak RSS", "import_rss_mb", lambda v: f"{v:.0f} MB")
+    add("import it into a new database (replays all, 2 workers)", "import_s", lambda v: f"{v:.2f} s")
+    add("  CPU time, the import and its workers", "import_cpu_s", lambda v: f"{v:.2f} s")
+    add("  peak RSS of its largest process", "import_rss_mb", lambda v: f"{v:.0f} MB")
+    add("  peak RSS of its processes together", "import_tree_rss_mb", lambda v: f"{v:.0f} MB")
+    add("the same import with --workers 1", "import1_s", lambda v: f"{v:.2f} s")
+    add("  CPU time", "import1_cpu_s", lambda v: f"{v:.2f} s")
+    add("  peak RSS", "import1_rss_mb", lambda v: f"{v:.0f} MB")
     add("generate --out, peak RSS", "peak_rss_mb", lambda v: f"{v:.0f} MB for {figures['memory_count']:,}")
     width = max(len(r[0]) for r in rows)
     value_width = max(len(r[1]) for r in rows)

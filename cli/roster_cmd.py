@@ -336,9 +336,9 @@ def import_(
         False, "--allow-duplicate", help="Import characters the campaign already holds (the same document) again.",
     ),
     workers: int = typer.Option(
-        2, "--workers", "-w", min=1,
-        help="Processes that check and replay a large campaign file's characters (at most the CPUs here); "
-        "the result is the same for any.",
+        None, "--workers", "-w", min=1,
+        help="Processes that check and replay a campaign file's characters (default: 2 for a file of 2,000 "
+        "characters or more, else 1; at most the CPUs here); the result is the same for any.",
     ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
@@ -350,7 +350,13 @@ def import_(
     from lifepath.store import exchange
 
     found = exchange.ImportFile.read(file)
-    workers = cap_workers(workers, quiet=True)
+    if workers is not None:
+        workers = cap_workers(workers)
+    else:
+        from lifepath.store.checking import DEFAULT_WORKERS
+
+        if cap_workers(DEFAULT_WORKERS, quiet=True) < DEFAULT_WORKERS:
+            workers = 1  # one CPU: checked here
     with open_db(db) as store:
         report = exchange.import_parsed(
             store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate, workers=workers,

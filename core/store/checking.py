@@ -33,10 +33,13 @@ if TYPE_CHECKING:
     from lifepath.store.exchange import Checker, ImportFile
     from lifepath.store.models import CampaignRead, CharacterCreate
 
+#: the workers of an import that leaves their number to lifepath (at most the CPUs here)
+DEFAULT_WORKERS = 2
 #: character lines per chunk sent to a worker (about 2 MB of text)
 CHUNK = 100
-#: below this many characters an import is checked in its own process (starting workers costs more)
-MIN_PARALLEL = 500
+#: with the default number of workers, a file of fewer characters is checked in the importing process:
+#: starting a worker costs about a second of CPU (imports, the registry), what ~700 characters' checks cost
+MIN_PARALLEL = 2000
 
 
 @dataclass
@@ -144,11 +147,14 @@ def spec_of(found: ImportFile, target: CampaignRead, in_force: dict[str, Any], a
                 target, dict(in_force), accept_edited)
 
 
-def parallel(found: ImportFile, workers: int) -> bool:
-    """Whether to check ``found``'s characters in ``workers`` processes: a format 2 file read from disk,
-    large enough that starting the workers pays."""
-    if workers <= 1 or found.kind != "lines" or found.path is None:
+def parallel(found: ImportFile, workers: int | None) -> bool:
+    """Whether to check ``found``'s characters in worker processes: a format 2 file read from disk, and
+    ``workers`` asked for (more than 1), or left to the default (None) and the file large enough that
+    starting the workers pays (:data:`MIN_PARALLEL`)."""
+    if found.kind != "lines" or found.path is None:
         return False
+    if workers is not None:
+        return workers > 1
     count = found.data.get("characters")
     return isinstance(count, int) and count >= MIN_PARALLEL
 

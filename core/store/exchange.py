@@ -66,8 +66,8 @@ MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 #: the largest format 2 campaign export (about 50,000 characters of the biggest ruleset)
 MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
-#: characters written to the database per INSERT
-CHUNK = 500
+#: characters written to the database per INSERT (each holds its 20 KB document until then)
+CHUNK = 100
 
 _BRIEF_SCHEMA_ID = "https://lifepath.example/schemas/character-brief.schema.json"
 _EXPORT_HINT = "give a file written by `lifepath export` or `lifepath create --json`"
@@ -714,13 +714,14 @@ def _nul_pointer(value: Any, pointer: str = "") -> str | None:
 
 def import_file(
     store: Store, path: Path, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False, workers: int = 1,
+    allow_duplicate: bool = False, workers: int | None = 1,
 ) -> ImportReport:
     """Import a character export into ``campaign``, or a campaign export as a new campaign (called
     ``campaign`` when given, or adding its characters to ``campaign`` when that exists).
 
     Everything is checked before the commit, and everything is written in one transaction. With
-    ``workers > 1`` a large campaign export's characters are checked in that many processes
+    ``workers > 1`` a campaign export's characters are checked in that many processes, and with ``None``
+    in :data:`~lifepath.store.checking.DEFAULT_WORKERS` when the file is large enough to pay for them
     (:mod:`lifepath.store.checking`); the result, the warnings and the first error are the same.
     """
     return import_parsed(
@@ -731,7 +732,7 @@ def import_file(
 
 def import_parsed(
     store: Store, found: ImportFile, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False, workers: int = 1,
+    allow_duplicate: bool = False, workers: int | None = 1,
 ) -> ImportReport:
     """:func:`import_file` for an already opened file."""
     with store.write_session() as session:
@@ -784,16 +785,16 @@ def import_parsed(
 
 def _checked(
     found: ImportFile, checker: Checker, target: CampaignRead, in_force: dict[str, Any], accept_edited: bool,
-    workers: int,
+    workers: int | None,
 ) -> Iterator[Ready]:
-    """Every character of ``found`` checked, in file order: here, or by ``workers`` processes
-    (:mod:`lifepath.store.checking`) when the file is large enough to pay for starting them."""
+    """Every character of ``found`` checked, in file order: here, or by worker processes
+    (:func:`lifepath.store.checking.parallel` says when)."""
     from lifepath.store import checking
     from lifepath.store.checking import Ready
 
     if checking.parallel(found, workers):
         spec = checking.spec_of(found, target, in_force, accept_edited)
-        yield from checking.checked(spec, found, workers, checker.warnings)
+        yield from checking.checked(spec, found, workers or checking.DEFAULT_WORKERS, checker.warnings)
         return
     for entry in found.entries():
         prepared = checker.prepare(entry)

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from lifepath.store.checking import MIN_PARALLEL
+from lifepath.store.checking import CHUNK
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
-#: more characters than the import checks in one process
-COUNT = MIN_PARALLEL + 100
+#: more characters than the chunks two workers have in flight at once
+COUNT = 6 * CHUNK
 TWO_CPUS = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) >= 2
 
 
