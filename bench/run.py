@@ -302,8 +302,9 @@ def without_history(character: Any) -> Any:
     return dataclasses.replace(character, history=[])
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident bytes of process ``pid`` and all its descendants now (Linux ``/proc``; 0 elsewhere)."""
+def _tree_rss(pid: int) -> tuple[int, int]:
+    """Resident bytes of process ``pid`` and all its descendants now, together and of the largest one
+    (Linux ``/proc``; 0 elsewhere)."""
     parents: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -316,27 +317,31 @@ def _tree_rss(pid: int) -> int:
         more = {child for child, parent in parents.items() if parent in family} - family
         family |= more
         grew = bool(more)
-    total = 0
+    total = largest = 0
     for member in family:
         try:
-            total += int(Path(f"/proc/{member}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            rss = int(Path(f"/proc/{member}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
         except (OSError, IndexError, ValueError):
             continue
-    return total
+        total += rss
+        largest = max(largest, rss)
+    return total, largest
 
 
 def timed_rss(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
-    """Run ``command``: wall seconds, CPU seconds (its own and its worker processes'), the peak resident
-    MB of its largest process, and the peak of all its processes together (sampled every 50 ms)."""
+    """Run ``command``: wall seconds, CPU seconds (its own and its worker processes'), and the peak resident
+    MB of its largest process and of all its processes together, sampled every 50 ms (``ru_maxrss`` is no
+    use here: a child starts with the RSS of this process, which made 10,000 characters)."""
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
-        together = 0
+        together = largest = 0
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
-            together = max(together, _tree_rss(proc.pid))
+            now, one = _tree_rss(proc.pid)
+            together, largest = max(together, now), max(largest, one)
             time.sleep(0.05)
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -346,7 +351,7 @@ def timed_rss(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
     return {
         "s": seconds,
         "cpu_s": usage.ru_utime + usage.ru_stime,
-        "rss_mb": usage.ru_maxrss * 1024 / 1e6,  # ru_maxrss is in KiB on Linux: the largest process
+        "rss_mb": largest / 1e6,
         "tree_rss_mb": together / 1e6,
     }
 

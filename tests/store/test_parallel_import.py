@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -159,3 +161,61 @@ def test_a_bad_line_in_a_worker_is_one_error_naming_the_line(run_cli: Run, expor
     done = run_cli("import", str(path), "--db", str(tmp_path / "d.db"), "--workers", "2")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"line {COUNT - 9}" in done.stderr and f"character {COUNT - 11}: this line is not valid JSON" in done.stderr
+
+
+# -- a killed import ---------------------------------------------------------------------------------
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live (not zombie) processes in the process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # state, ppid, pgrp, ...
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def wait_for(condition: Callable[[], bool], what: str, deadline: float = 120.0) -> None:
+    """Wait (bounded: the deadline only bounds a hang, no duration is asserted) until ``condition``."""
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"still waiting after {deadline:.0f} s for {what}")
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill -9", "SIGTERM"])
+def test_a_killed_import_leaves_no_worker_and_stores_nothing(export: Path, tmp_path: Path, sig: int) -> None:
+    from tests.conftest import lifepath_command
+
+    # a file long enough to be killed in the middle of: the module's characters, three times over
+    head, *body = export.read_text(encoding="utf-8").splitlines()
+    header = json.loads(head)
+    header["characters"] = 3 * len(body)
+    big = tmp_path / "big.jsonl"
+    big.write_text("\n".join([json.dumps(header), *body * 3]) + "\n", encoding="utf-8")
+    db = tmp_path / "killed.db"
+    proc = subprocess.Popen(
+        [*lifepath_command(), "import", str(big), "--db", str(db), "--workers", "2", "--allow-duplicate"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ), cwd=tmp_path,
+        start_new_session=True,  # its own process group: the workers join it
+    )
+    try:
+        wait_for(lambda: len(group_members(proc.pid)) >= 3, "the workers")
+        os.kill(proc.pid, sig)
+        proc.wait(timeout=120)
+        wait_for(lambda: not group_members(proc.pid), "every worker to exit")
+        stderr = proc.stderr.read() if proc.stderr else ""
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert "Traceback" not in stderr
+    assert not db.exists() or rows(db) == []
