@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lifepath import errors
 from lifepath.errors import LifepathError
@@ -43,14 +43,34 @@ MIN_PARALLEL = 2000
 
 
 @dataclass
+class Checked:
+    """One character checked: how messages name it, the values of its row (plain data: a worker does not
+    import the store's models, which saves each worker about a second and 25 MB), the plugins it was made
+    with, and whether it is stored marked edited."""
+
+    label: str
+    values: dict[str, Any]
+    plugins: list[dict[str, str]]
+    edited: bool
+
+
+@dataclass
 class Ready:
-    """One character checked and ready to write: its row, the plugins it was made with, whether it was
-    stored marked edited, and how messages name it."""
+    """One character ready to write: :class:`Checked`, its row built and checked by the model."""
 
     label: str
     row: CharacterCreate
     plugins: list[dict[str, str]]
     edited: bool
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a worker needs of the campaign imported into (a ``CampaignRead`` would need the models)."""
+
+    name: str
+    ruleset: str
+    content: list[str]
 
 
 @dataclass(frozen=True)
@@ -62,7 +82,7 @@ class Spec:
     header: dict[str, Any]
     header_text: str
     path: str | None
-    target: CampaignRead
+    target: Target
     in_force: dict[str, Any]
     accept_edited: bool
 
@@ -72,7 +92,7 @@ class Done:
     """What a worker made of one chunk: the characters checked before the first mistake, the warnings
     they gave, and that mistake (as data, see :func:`_as_data`) if there was one."""
 
-    ready: list[Ready] = field(default_factory=list)
+    ready: list[Checked] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: tuple[str, str, str | None, int | None, str | None, str | None] | None = None
 
@@ -102,7 +122,6 @@ def _worker_checker(spec: Spec) -> Checker:
     (plain first, then with the campaign's content folders that are here)."""
     global _checker
     if _checker is None:
-        from lifepath import houserules
         from lifepath.manager import get_manager
         from lifepath.store.content import load_campaign_content
         from lifepath.store.exchange import Checker, ImportFile
@@ -112,13 +131,13 @@ def _worker_checker(spec: Spec) -> Checker:
         registry = plain
         present = [f for f in spec.target.content if Path(f).is_dir()]
         if present:
-            load_campaign_content(manager, spec.target.model_copy(update={"content": present}))
+            here = Target(spec.target.name, spec.target.ruleset, present)
+            load_campaign_content(manager, cast("CampaignRead", here))  # it reads .name and .content
             registry = manager.registry()
         found = ImportFile(spec.source, spec.kind, spec.header, spec.header_text,
                            Path(spec.path) if spec.path is not None else None)
-        ruleset = registry.ruleset(spec.target.ruleset)
-        houserules.resolve(registry.declaration(ruleset.id), spec.target.house_rules)  # as the importer did
-        _checker = Checker(found, registry, spec.target, spec.in_force, accept_edited=spec.accept_edited, plain=plain)
+        target = cast("CampaignRead", spec.target)  # the Checker reads .name and .ruleset
+        _checker = Checker(found, registry, target, spec.in_force, accept_edited=spec.accept_edited, plain=plain)
     return _checker
 
 
@@ -135,7 +154,7 @@ def check_chunk(spec: Spec, lines: list[tuple[int, int, bytes]]) -> Done:
         finally:
             done.warnings.extend(checker.warnings)
             checker.warnings.clear()
-        done.ready.append(Ready(prepared.entry.label(), prepared.row, prepared.plugins, prepared.edited))
+        done.ready.append(Checked(prepared.entry.label(), prepared.values, prepared.plugins, prepared.edited))
     return done
 
 
@@ -144,7 +163,7 @@ def check_chunk(spec: Spec, lines: list[tuple[int, int, bytes]]) -> Done:
 
 def spec_of(found: ImportFile, target: CampaignRead, in_force: dict[str, Any], accept_edited: bool) -> Spec:
     return Spec(found.source, found.kind, found.data, found.text, str(found.path) if found.path else None,
-                target, dict(in_force), accept_edited)
+                Target(target.name, target.ruleset, list(target.content)), dict(in_force), accept_edited)
 
 
 def parallel(found: ImportFile, workers: int | None) -> bool:
@@ -159,7 +178,7 @@ def parallel(found: ImportFile, workers: int | None) -> bool:
     return isinstance(count, int) and count >= MIN_PARALLEL
 
 
-def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[str]) -> Iterator[Ready]:
+def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[str]) -> Iterator[Checked]:
     """Every character of ``found`` checked by ``workers`` processes, in file order; each one's warnings
     are appended to ``warnings`` before it is yielded, and the first mistake is raised in its turn."""
     from lifepath.workers import pool as worker_pool
@@ -196,7 +215,7 @@ def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[str]) ->
             raise late
 
 
-def _take(done: Done, warnings: list[str]) -> Iterator[Ready]:
+def _take(done: Done, warnings: list[str]) -> Iterator[Checked]:
     warnings.extend(done.warnings)
     yield from done.ready
     if done.error is not None:

@@ -41,15 +41,15 @@ from lifepath.character import SCHEMA_ID as CHARACTER_SCHEMA_ID
 from lifepath.character import Character
 from lifepath.errors import LifepathError, TableError
 from lifepath.jsonpos import line_of
-from lifepath.store import documents
-from lifepath.store.models import STATUSES, CampaignCreate, CampaignRead, CampaignUpdate, CharacterCreate, build
+from lifepath.store import STATUSES, documents
 from lifepath.tables import Table, parse_table
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from lifepath.registry import Registry
-    from lifepath.store.checking import Ready
+    from lifepath.store.checking import Checked, Ready
+    from lifepath.store.models import CampaignCreate, CampaignRead
     from lifepath.store.service import Store
     from lifepath.validation import Validator
 
@@ -467,10 +467,10 @@ def _decode(raw: bytes, source: str, line: int | None = None) -> str:
 
 @dataclass
 class Prepared:
-    """One character checked and ready to write."""
+    """One character checked and ready to write: the values of its row (:func:`rows` makes the model)."""
 
     entry: Entry
-    row: CharacterCreate
+    values: dict[str, Any]
     plugins: list[dict[str, str]]
     edited: bool
 
@@ -525,20 +525,20 @@ class Checker:
             created = found.date(entry.data.get("created_at"), "/created_at", entry)
             updated = found.date(entry.data.get("updated_at"), "/updated_at", entry)
             notes = self.notes(entry)
-        row = documents.character_create(self.registry, character, player=player, status=status, stored=stored)
-        row.created_at, row.updated_at = created, updated or created
-        row.edited = edited
-        row.notes = notes
-        return Prepared(entry, row, list(character.provenance.get("plugins", [])), edited)
+        values = documents.character_values(self.registry, character, player=player, status=status, stored=stored)
+        values.update(created_at=created, updated_at=updated or created, edited=edited, notes=notes)
+        return Prepared(entry, values, list(character.provenance.get("plugins", [])), edited)
 
     def notes(self, entry: Entry) -> str:
         """The entry's notes, checked as ``lifepath note`` checks them."""
-        from lifepath.store.service import check_notes
-
         value = entry.data.get("notes", "")
         if not isinstance(value, str):
             self.full_check(entry)  # explains the wrong kind
             raise self.found.error("\"notes\" is not text", "/notes", "write the notes as a string", entry)
+        if not value:
+            return value
+        from lifepath.store.service import check_notes
+
         try:
             return check_notes(value)
         except LifepathError as e:
@@ -778,6 +778,8 @@ def import_parsed(
         report.warnings.extend(checker.warnings)
         info = (found.campaign_info or {}) if create is not None else {}
         if info.get("archived"):
+            from lifepath.store.models import CampaignUpdate
+
             archived_at = found.date(info.get("archived_at"), "/campaign/archived_at")
             store.update_campaign(target.name, CampaignUpdate(archived=True, archived_at=archived_at), session=session)
     return report
@@ -791,14 +793,21 @@ def _checked(
     (:func:`lifepath.store.checking.parallel` says when)."""
     from lifepath.store import checking
     from lifepath.store.checking import Ready
+    from lifepath.store.models import CharacterCreate, build
 
+    made: Iterator[Checked]
     if checking.parallel(found, workers):
         spec = checking.spec_of(found, target, in_force, accept_edited)
-        yield from checking.checked(spec, found, workers or checking.DEFAULT_WORKERS, checker.warnings)
-        return
+        made = checking.checked(spec, found, workers or checking.DEFAULT_WORKERS, checker.warnings)
+    else:
+        made = (checking.Checked(e.label(), p.values, p.plugins, p.edited) for e, p in _prepared(found, checker))
+    for item in made:
+        yield Ready(item.label, build(CharacterCreate, "character", **item.values), item.plugins, item.edited)
+
+
+def _prepared(found: ImportFile, checker: Checker) -> Iterator[tuple[Entry, Prepared]]:
     for entry in found.entries():
-        prepared = checker.prepare(entry)
-        yield Ready(entry.label(), prepared.row, prepared.plugins, prepared.edited)
+        yield entry, checker.prepare(entry)
 
 
 def _write(store: Store, session: Session, campaign: str, batch: list[Ready], report: ImportReport) -> None:
@@ -853,6 +862,7 @@ def _target(
             )
         return target, None
     from lifepath.store.content import folder_path
+    from lifepath.store.models import CampaignCreate, CampaignRead, build
 
     ruleset = store.registry.ruleset(info["ruleset"])
     create = build(

@@ -219,3 +219,30 @@ def test_a_killed_import_leaves_no_worker_and_stores_nothing(export: Path, tmp_p
             os.kill(pid, signal.SIGKILL)
     assert "Traceback" not in stderr
     assert not db.exists() or rows(db) == []
+
+
+_WORKER = """
+import sys
+from pathlib import Path
+from lifepath.store import checking, exchange
+found = exchange.ImportFile.read(Path(sys.argv[1]))
+target = checking.Target("Crowd", "nowhere-yet", [])
+spec = checking.Spec(found.source, found.kind, found.data, found.text, str(found.path), target, {}, False)
+lines = [line for _, line in zip(range(3), found.raw_lines(), strict=False)]
+done = checking.check_chunk(spec, lines)
+assert done.error is None and len(done.ready) == 3, done
+heavy = sorted(m for m in ("sqlalchemy", "sqlmodel", "pydantic", "lifepath.store.models") if m in sys.modules)
+print(",".join(heavy) or "none")
+"""
+
+
+def test_a_worker_checks_characters_without_the_stores_models(export: Path) -> None:
+    """What a worker does to a chunk imports neither SQLAlchemy, SQLModel nor pydantic (each worker would
+    pay about a second and 25 MB for them): it hands back plain values, and the importing process builds
+    the rows."""
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _WORKER, str(export)], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "none"
