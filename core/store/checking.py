@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 #: the workers of an import that leaves their number to lifepath (at most the CPUs here)
 DEFAULT_WORKERS = 2
-#: character lines per chunk sent to a worker (about 2 MB of text)
-CHUNK = 100
+#: character lines per chunk sent to a worker (about 1 MB of text; 2 chunks a worker in flight, each held
+#: as lines and again as rows, so this sets most of what the importing process holds beyond its modules)
+CHUNK = 50
 #: with the default number of workers, a file of fewer characters is checked in the importing process:
 #: starting a worker costs about a second of CPU (imports, the registry), what ~700 characters' checks cost
 MIN_PARALLEL = 2000

@@ -19,8 +19,8 @@ import pytest
 from lifepath.store.checking import CHUNK
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
-#: more characters than the chunks two workers have in flight at once
-COUNT = 6 * CHUNK
+#: many more characters than the chunks two workers have in flight at once
+COUNT = max(600, 6 * CHUNK)
 TWO_CPUS = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) >= 2
 
 
@@ -182,6 +182,14 @@ def group_members(pgid: int) -> list[int]:
     return found
 
 
+def started(pid: int) -> bool:
+    """Whether process ``pid`` has a file descriptor on /dev/null (a worker opens one when it starts)."""
+    try:
+        return any(os.readlink(fd) == os.devnull for fd in Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
+
+
 def wait_for(condition: Callable[[], bool], what: str, deadline: float = 120.0) -> None:
     """Wait (bounded: the deadline only bounds a hang, no duration is asserted) until ``condition``."""
     end = time.monotonic() + deadline
@@ -196,20 +204,23 @@ def wait_for(condition: Callable[[], bool], what: str, deadline: float = 120.0) 
 def test_a_killed_import_leaves_no_worker_and_stores_nothing(export: Path, tmp_path: Path, sig: int) -> None:
     from tests.conftest import lifepath_command
 
-    # a file long enough to be killed in the middle of: the module's characters, three times over
+    # a file long enough to be killed in the middle of: the module's characters, five times over
     head, *body = export.read_text(encoding="utf-8").splitlines()
     header = json.loads(head)
-    header["characters"] = 3 * len(body)
+    header["characters"] = 5 * len(body)
     big = tmp_path / "big.jsonl"
-    big.write_text("\n".join([json.dumps(header), *body * 3]) + "\n", encoding="utf-8")
+    big.write_text("\n".join([json.dumps(header), *body * 5]) + "\n", encoding="utf-8")
     db = tmp_path / "killed.db"
+    out = (tmp_path / "out.txt").open("w")
     proc = subprocess.Popen(
         [*lifepath_command(), "import", str(big), "--db", str(db), "--workers", "2", "--allow-duplicate"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ), cwd=tmp_path,
+        stdout=out, stderr=subprocess.PIPE, text=True, env=dict(os.environ), cwd=tmp_path,
         start_new_session=True,  # its own process group: the workers join it
     )
     try:
-        wait_for(lambda: len(group_members(proc.pid)) >= 3, "the workers")
+        # both workers started (each opens /dev/null for its stderr when it starts: a worker killed while
+        # multiprocessing is still starting it prints that module's own traceback)
+        wait_for(lambda: sum(started(pid) for pid in group_members(proc.pid) if pid != proc.pid) >= 2, "the workers")
         os.kill(proc.pid, sig)
         proc.wait(timeout=120)
         wait_for(lambda: not group_members(proc.pid), "every worker to exit")
@@ -217,6 +228,7 @@ def test_a_killed_import_leaves_no_worker_and_stores_nothing(export: Path, tmp_p
     finally:
         for pid in group_members(proc.pid):
             os.kill(pid, signal.SIGKILL)
+    out.close()
     assert "Traceback" not in stderr
     assert not db.exists() or rows(db) == []
 
