@@ -1,20 +1,32 @@
 """lifepath's benchmarks, run by hand (``python bench/run.py`` or ``tox -e bench``), never in CI.
 
-In one process it measures, against the targets of issue 7:
+In one process it measures, against the targets of issues 7, 16 and 17:
 
 * characters per second for Nowhere Yet NPCs (``create --auto`` with full history, created only), and
   that rate divided by the rate of a plain ``random.randint(1, 6) + random.randint(1, 6)`` loop measured
-  in the same run: the machine-independent figure (target 0.012, i.e. 10,000 characters/s on a machine
-  that throws about 830,000 plain 2D6 a second);
+  in the same run: the machine-independent figure (issue 16's target 0.006, which supersedes issue 7's
+  0.012);
+* instructions per Nowhere Yet character, counted by ``valgrind --tool=callgrind`` (N characters and a
+  zero-character baseline, each in a process of its own: the difference divided by N), and per plain
+  randint 2D6 throw the same way: a figure a busy machine does not disturb, as time ratios are disturbed
+  (issue 16's target: at most 0.8 M instructions per character, as an alternative to the ratio; skipped
+  with a message where valgrind is not installed);
+* ``lifepath generate --format jsonl --out FILE`` end to end (one worker), by default (sheet and
+  provenance) and with ``--history``: characters per second and the ratio to the randint-2D6 loop
+  (issue 16's targets 0.005 and 0.002);
 * the wall time of ``lifepath --help`` and ``lifepath create --auto --seed 1`` against
   ``python -c "import typer"`` (best of 5; targets 1.5x and 2x);
 * ``lifepath generate`` with ``--workers 1`` and ``--workers 2`` (200,000 characters, 20,000 with
   ``--quick``; CSV, to keep the disk out of it) and the speed-up (target 1.7x);
 * saving 10,000 characters to a SQLite campaign in one transaction and listing that roster (targets
-  5 s and 1 s; skipped when the store cannot be imported);
+  5 s and 1 s; skipped when the store cannot be imported); and, for comparison, the same save of the
+  same characters without their history (sheet and provenance only, what ``generate --format jsonl``
+  writes), to show what storing the history costs;
 * exporting that 10,000-character campaign with ``lifepath export --campaign --out`` and importing the
-  file into a new database with ``lifepath import`` (which replays every character before it commits):
-  wall time and peak resident memory of each (targets 10 s and 200 MB each);
+  file into a new database with ``lifepath import`` (which replays every character before it commits),
+  with its default two worker processes and with ``--workers 1``: wall time, CPU time and peak resident
+  memory of each (targets 10 s and 200 MB each; for the import with workers, the memory of all its
+  processes together too). On a busy machine the CPU time says what an idle one would do;
 * with ``--memory``: the peak resident memory of ``lifepath generate --count 1000000 --out FILE``
   (target 200 MB; it takes a while).
 
@@ -36,8 +48,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+#: the targets: issue 7's, with its engine ratio (0.012) superseded by issue 16's (0.006 or at most 0.8 M
+#: instructions per character), issue 16's JSON Lines rates and issue 17's export and import
 TARGETS = {
-    "ratio": 0.012,
+    "ratio": 0.006,
+    "instructions_per_char": 800_000,
+    "jsonl_ratio": 0.005,
+    "jsonl_history_ratio": 0.002,
     "help_ratio": 1.5,
     "create_ratio": 2.0,
     "speedup": 1.7,
@@ -48,6 +65,7 @@ TARGETS = {
     "export_rss_mb": 200.0,
     "import_s": 10.0,
     "import_rss_mb": 200.0,
+    "import_tree_rss_mb": 200.0,
 }
 
 
@@ -107,6 +125,87 @@ def dice_rate(count: int = 1_000_000) -> float:
     return count / (time.perf_counter() - start)
 
 
+_INSTRUCTIONS = """
+import sys
+kind, count = sys.argv[1], int(sys.argv[2])
+if kind == "dice":
+    import random
+    randint = random.randint
+    for _ in range(count):
+        randint(1, 6) + randint(1, 6)
+    raise SystemExit
+from lifepath.creation import create
+from lifepath.decisions import PolicyChooser
+from lifepath.houserules import resolve
+from lifepath.manager import get_registry
+registry = get_registry()
+rules = resolve(registry.declaration("nowhere-yet"))
+for seed in range(20):  # warm the tables and caches, as creation_rate does
+    create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+for seed in range(1000, 1000 + count):
+    create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+"""
+
+
+def _collected(script: Path, kind: str, count: int, env: dict[str, str]) -> int:
+    """Instructions ``valgrind --tool=callgrind`` counts for the :data:`_INSTRUCTIONS` script in ``script``."""
+    import re
+
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
+               kind, str(count)]
+    done = subprocess.run(command, capture_output=True, text=True, env={**env, "PYTHONHASHSEED": "0"}, check=True)
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no instruction count: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def instructions(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """Instructions per Nowhere Yet character and per randint 2D6 throw, each the difference between a
+    run of ``count`` (or 200 x ``count`` throws) and a run of none, divided by the count. Empty, with a
+    message, where valgrind is not installed."""
+    if shutil.which("valgrind") is None:
+        print("instructions per character skipped: valgrind is not installed (apt install valgrind)",
+              file=sys.stderr)
+        return {"instructions": "skipped: no valgrind"}
+    # in a folder of its own: the script's folder is on sys.path, and a change to it (any file written
+    # there) makes the next start look for entry points again, about 120 M instructions that would land in
+    # one counted run and not the other
+    script = folder / "instructions" / "instructions.py"
+    script.parent.mkdir()
+    script.write_text(_INSTRUCTIONS, encoding="utf-8")
+    # one run outside valgrind first, so that neither counted run pays for filling the cache directory
+    subprocess.run([sys.executable, str(script), "create", "0"], capture_output=True, env=env, check=True)
+    per_char = (_collected(script, "create", count, env) - _collected(script, "create", 0, env)) / count
+    throws = 200 * count
+    per_throw = (_collected(script, "dice", throws, env) - _collected(script, "dice", 0, env)) / throws
+    return {
+        "instructions_count": count,
+        "instructions_per_char": per_char,
+        "instructions_per_2d6": per_throw,
+        "instructions_ratio": per_throw / per_char,
+    }
+
+
+def jsonl_rates(count: int, folder: Path, env: dict[str, str], dice: float) -> dict[str, Any]:
+    """``generate --count COUNT --format jsonl --out FILE`` (one worker) end to end, start-up included,
+    by default and with ``--history``: characters per second, ratio to the randint-2D6 loop, file size."""
+    out: dict[str, Any] = {"jsonl_count": count}
+    for key, extra in (("jsonl", []), ("jsonl_history", ["--history"])):
+        target = folder / f"{key}.jsonl"
+        command = [*lifepath_command(), "generate", "--count", str(count), "--seed", "1", "--format", "jsonl",
+                   "--workers", "1", "--out", str(target), *extra]
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, env=env, check=True)
+        seconds = time.perf_counter() - start
+        out[f"{key}_s"] = seconds
+        out[f"{key}_per_s"] = count / seconds
+        out[f"{key}_ratio"] = count / seconds / dice
+        out[f"{key}_file_mb"] = target.stat().st_size / 1e6
+        target.unlink()
+    return out
+
+
 def startup(env: dict[str, str]) -> dict[str, float]:
     """Wall times (best of 5) of the CLI's start-up against importing typer alone."""
     cli = lifepath_command()
@@ -158,10 +257,11 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
 
     registry = get_registry()
     rules = resolve(registry.declaration("nowhere-yet"))
-    saving = 0.0
-    with open_store(str(folder / "bench.db")) as db:
+    saving = brief_saving = 0.0
+    with open_store(str(folder / "bench.db")) as db, open_store(str(folder / "brief.db")) as brief_db:
         db.new_campaign(CampaignCreate(name="Bench", ruleset="nowhere-yet"))
-        with db.write_session() as session:
+        brief_db.new_campaign(CampaignCreate(name="Bench", ruleset="nowhere-yet"))
+        with db.write_session() as session, brief_db.write_session() as brief_session:
             for first in range(0, count, 100):  # the batches `generate --campaign` saves
                 batch = []
                 for index in range(first, min(first + 100, count)):
@@ -171,6 +271,15 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
                 db.add_characters("Bench", batch, statuses=["npc"] * len(batch), session=session)
                 session.expunge_all()
                 saving += time.perf_counter() - start
+                # the same characters without their history: what storing sheet and provenance only would cost
+                briefs = [without_history(c) for c in batch]
+                start = time.perf_counter()
+                brief_db.add_characters("Bench", briefs, statuses=["npc"] * len(briefs), session=brief_session)
+                brief_session.expunge_all()
+                brief_saving += time.perf_counter() - start
+            start = time.perf_counter()
+            brief_session.commit()
+            brief_saving += time.perf_counter() - start
             start = time.perf_counter()
         saving += time.perf_counter() - start  # the commit
         listing = float("inf")
@@ -179,41 +288,94 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
             rows = db.characters("Bench")
             listing = min(listing, time.perf_counter() - start)
         assert len(rows) == count
-    return {"store_count": count, "save_s": saving, "list_s": listing}
+    sizes = {}
+    for name in ("bench.db", "brief.db"):
+        sizes[name] = (folder / name).stat().st_size / 1e6
+    return {"store_count": count, "save_s": saving, "list_s": listing, "save_brief_s": brief_saving,
+            "db_mb": sizes["bench.db"], "db_brief_mb": sizes["brief.db"]}
 
 
-_PROBE = (
-    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-)
+def without_history(character: Any) -> Any:
+    """``character`` with an empty history (the store's document is then sheet and provenance only)."""
+    import dataclasses
+
+    return dataclasses.replace(character, history=[])
 
 
-def timed_rss(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall seconds and peak resident MB of ``command``, run in a child process of its own."""
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _PROBE, *command], capture_output=True, text=True, env=env, check=True)
-    seconds = time.perf_counter() - start
-    kilobytes = int(done.stdout.strip().splitlines()[-1])  # ru_maxrss is in KiB on Linux
-    return seconds, kilobytes * 1024 / 1e6
+def _tree_rss(pid: int) -> tuple[int, int]:
+    """Resident bytes of process ``pid`` and all its descendants now, together and of the largest one
+    (Linux ``/proc``; 0 elsewhere)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    family, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    total = largest = 0
+    for member in family:
+        try:
+            rss = int(Path(f"/proc/{member}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            continue
+        total += rss
+        largest = max(largest, rss)
+    return total, largest
+
+
+def timed_rss(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
+    """Run ``command``: wall seconds, CPU seconds (its own and its worker processes'), and the peak resident
+    MB of its largest process and of all its processes together, sampled every 50 ms (``ru_maxrss`` is no
+    use here: a child starts with the RSS of this process, which made 10,000 characters)."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        together = largest = 0
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            now, one = _tree_rss(proc.pid)
+            together, largest = max(together, now), max(largest, one)
+            time.sleep(0.05)
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            errors.seek(0)
+            raise RuntimeError(f"{' '.join(command)} failed: {errors.read().decode(errors='replace')[-2000:]}")
+    return {
+        "s": seconds,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "rss_mb": largest / 1e6,
+        "tree_rss_mb": together / 1e6,
+    }
 
 
 def exchange(folder: Path, env: dict[str, str]) -> dict[str, Any]:
     """``lifepath export --campaign Bench --out FILE`` of the campaign :func:`store` saved, then
-    ``lifepath import FILE`` into a new database: wall time and peak RSS of each."""
+    ``lifepath import FILE`` into a new database, with two workers and with one: wall time, CPU time and
+    peak RSS of each (for the import with workers, also of all its processes together)."""
     out = folder / "bench.jsonl"
     cli = lifepath_command()
-    export_s, export_mb = timed_rss([*cli, "export", "--campaign", "Bench", "--out", str(out), "--db",
-                                     str(folder / "bench.db")], env)
+    export = timed_rss([*cli, "export", "--campaign", "Bench", "--out", str(out), "--db", str(folder / "bench.db")],
+                       env)
     size = out.stat().st_size
-    import_s, import_mb = timed_rss([*cli, "import", str(out), "--db", str(folder / "imported.db")], env)
+    figures: dict[str, Any] = {"exchange_file_mb": size / 1e6}
+    for key, value in export.items():
+        figures[f"export_{key}"] = value
+    for workers in (2, 1):
+        done = timed_rss([*cli, "import", str(out), "--db", str(folder / f"imported{workers}.db"), "--workers",
+                          str(workers)], env)
+        prefix = "import" if workers == 2 else "import1"
+        for key, value in done.items():
+            figures[f"{prefix}_{key}"] = value
     out.unlink()
-    return {
-        "exchange_file_mb": size / 1e6,
-        "export_s": export_s,
-        "export_rss_mb": export_mb,
-        "import_s": import_s,
-        "import_rss_mb": import_mb,
-    }
+    return figures
 
 
 def memory(count: int, fmt: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
@@ -248,7 +410,7 @@ def verdict(key: str, value: float) -> str:
     target = TARGETS.get(key)
     if target is None:
         return ""
-    higher = key in ("ratio", "speedup")
+    higher = key in ("ratio", "speedup", "jsonl_ratio", "jsonl_history_ratio")
     ok = value >= target if higher else value <= target
     return f"{'>=' if higher else '<='} {target:g}  {'met' if ok else 'NOT met'}"
 
@@ -263,6 +425,19 @@ def report(figures: dict[str, Any]) -> str:
     add("characters/s (Nowhere Yet, --auto, full history)", "chars_per_s", lambda v: f"{v:,.0f}")
     add("plain 2D6 throws/s (random.randint)", "dice_per_s", lambda v: f"{v:,.0f}")
     add("ratio characters/s : 2D6/s (machine-independent)", "ratio", lambda v: f"{v:.5f}")
+    add("instructions per character (callgrind)", "instructions_per_char", lambda v: f"{v / 1e6:.2f} M")
+    add("  instructions per randint 2D6 throw", "instructions_per_2d6", lambda v: f"{v / 1e3:.1f} k")
+    add("  ratio of the two (instructions)", "instructions_ratio", lambda v: f"{v:.5f}")
+    if "ratio" in figures:
+        met = figures["ratio"] >= TARGETS["ratio"] or figures.get("instructions_per_char", float("inf")) <= TARGETS[
+            "instructions_per_char"]
+        rows.append(("engine (issue 16): ratio or instructions", "either", f"{'met' if met else 'NOT met'}"))
+    add("generate --format jsonl --out (sheet, provenance)", "jsonl_per_s",
+        lambda v: f"{v:,.0f}/s, {figures['jsonl_file_mb']:.0f} MB for {figures['jsonl_count']:,}")
+    add("  ratio to 2D6/s", "jsonl_ratio", lambda v: f"{v:.5f}")
+    add("generate --format jsonl --history --out", "jsonl_history_per_s",
+        lambda v: f"{v:,.0f}/s, {figures['jsonl_history_file_mb']:.0f} MB")
+    add("  ratio to 2D6/s", "jsonl_history_ratio", lambda v: f"{v:.5f}")
     add("python -c 'import typer'", "import_typer_s", lambda v: f"{1000 * v:.0f} ms")
     add("lifepath --help", "help_s", lambda v: f"{1000 * v:.0f} ms")
     add("  ratio to import typer", "help_ratio", lambda v: f"{v:.2f}x")
@@ -274,10 +449,18 @@ def report(figures: dict[str, Any]) -> str:
     add("  outputs identical", "workers_identical", lambda v: "yes" if v else "NO")
     add("save to a SQLite campaign", "save_s", lambda v: f"{v:.2f} s for {figures['store_count']:,}")
     add("list that roster", "list_s", lambda v: f"{v:.3f} s")
+    add("  database file", "db_mb", lambda v: f"{v:.0f} MB")
+    add("the same save without the history (comparison)", "save_brief_s",
+        lambda v: f"{v:.2f} s, {figures['db_brief_mb']:.0f} MB database")
     add("export that campaign (--out)", "export_s", lambda v: f"{v:.2f} s, {figures['exchange_file_mb']:.0f} MB file")
     add("  peak RSS", "export_rss_mb", lambda v: f"{v:.0f} MB")
-    add("import it into a new database (replays all)", "import_s", lambda v: f"{v:.2f} s")
-    add("  peak RSS", "import_rss_mb", lambda v: f"{v:.0f} MB")
+    add("import it into a new database (replays all, 2 workers)", "import_s", lambda v: f"{v:.2f} s")
+    add("  CPU time, the import and its workers", "import_cpu_s", lambda v: f"{v:.2f} s")
+    add("  peak RSS of its largest process", "import_rss_mb", lambda v: f"{v:.0f} MB")
+    add("  peak RSS of its processes together", "import_tree_rss_mb", lambda v: f"{v:.0f} MB")
+    add("the same import with --workers 1", "import1_s", lambda v: f"{v:.2f} s")
+    add("  CPU time", "import1_cpu_s", lambda v: f"{v:.2f} s")
+    add("  peak RSS", "import1_rss_mb", lambda v: f"{v:.0f} MB")
     add("generate --out, peak RSS", "peak_rss_mb", lambda v: f"{v:.0f} MB for {figures['memory_count']:,}")
     width = max(len(r[0]) for r in rows)
     value_width = max(len(r[1]) for r in rows)
@@ -289,6 +472,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="20,000 characters for the workers test (not 200,000)")
     parser.add_argument("--count", type=int, help="characters for the workers test (overrides --quick)")
     parser.add_argument("--create-count", type=int, default=3000, help="characters for the in-process rate")
+    parser.add_argument("--instructions-count", type=int, default=300,
+                        help="characters counted under callgrind (0: skip the instruction count)")
+    parser.add_argument("--jsonl-count", type=int, default=10_000, help="characters for the JSON Lines rates")
     parser.add_argument("--store-count", type=int, default=10_000, help="characters saved to the campaign")
     parser.add_argument("--only-store", action="store_true", help="measure only the store, export and import")
     parser.add_argument("--memory", action="store_true", help="also measure the peak RSS of a 1,000,000 batch")
@@ -307,6 +493,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures["chars_per_s"] = creation_rate(args.create_count)
             figures["dice_per_s"] = dice_rate()
             figures["ratio"] = figures["chars_per_s"] / figures["dice_per_s"]
+            if args.instructions_count:
+                print(f"measuring: instructions per character ({args.instructions_count} under callgrind)...",
+                      file=sys.stderr)
+                figures.update(instructions(args.instructions_count, folder, env))
+            print(f"measuring: generate --format jsonl ({args.jsonl_count:,} characters, twice)...", file=sys.stderr)
+            figures.update(jsonl_rates(args.jsonl_count, folder, env, figures["dice_per_s"]))
             print("measuring: start-up...", file=sys.stderr)
             figures.update(startup(env))
             print(f"measuring: generate --workers 1 and 2 ({count:,} characters)...", file=sys.stderr)

@@ -139,11 +139,17 @@ def csv_fields(ruleset: Ruleset, character: Character, index: int) -> str:
     return table.row(csv_header(ruleset), data)
 
 
-def format_character(ruleset: Ruleset, character: Character, index: int, fmt: str) -> str:
+def format_character(ruleset: Ruleset, character: Character, index: int, fmt: str, history: bool = False) -> str:
+    """One character's text in ``fmt``; JSON Lines is a brief (sheet and provenance, :mod:`lifepath.brief`)
+    unless ``history`` asks for the full export."""
     if fmt == "jsonl":
         import json
 
-        return json.dumps(character.to_dict(), ensure_ascii=False) + "\n"
+        if history:
+            return json.dumps(character.to_dict(), ensure_ascii=False) + "\n"
+        from lifepath import brief
+
+        return json.dumps(brief.to_dict(character), ensure_ascii=False) + "\n"
     if fmt == "csv":
         return csv_fields(ruleset, character, index)
     if fmt == "1001":
@@ -152,13 +158,16 @@ def format_character(ruleset: Ruleset, character: Character, index: int, fmt: st
     return text if text.endswith("\n") else text + "\n"
 
 
-def make_chunk(batch: Batch, registry: Registry, start: int, stop: int, *, fmt: str, keep: bool) -> list[Made]:
+def make_chunk(
+    batch: Batch, registry: Registry, start: int, stop: int, *, fmt: str, keep: bool, history: bool = False
+) -> list[Made]:
     """Characters ``start`` to ``stop - 1``, formatted (a :func:`lifepath.odds.run_chunks` function)."""
     ruleset = registry.ruleset(batch.ruleset)
     out = []
     for index in range(start, stop):
         character = batch.character(registry, index)
-        out.append(Made(index, format_character(ruleset, character, index, fmt), character if keep else None))
+        text = format_character(ruleset, character, index, fmt, history)
+        out.append(Made(index, text, character if keep else None))
     return out
 
 
@@ -319,6 +328,10 @@ def generate(
         help="ucf (the ruleset's text, a blank line between), jsonl, csv (columns: docs/formats.md) or 1001 "
         '(the "1001 characters" text twodsix pastes; Cepheus rulesets only).',
     ),
+    history: bool = typer.Option(
+        False, "--history", help="With --format jsonl: write full exports, history included (default: sheet and "
+        "provenance only, from which `lifepath verify` rebuilds the history)."
+    ),
     out: Path = typer.Option(
         None, "--out", "-o", help="Write to this file (replaced only when the batch is complete)."
     ),
@@ -333,6 +346,9 @@ def generate(
 ) -> None:
     """Make a batch of NPCs, streamed as JSON Lines, CSV or the ruleset's text (identical for any --workers).
 
+    JSON Lines holds each character's sheet and provenance (format lifepath.character-brief/1, which
+    `lifepath verify` replays); --history writes full exports (lifepath.character/1) instead.
+
     With --campaign and no --out, the characters are only saved (all of them or, on an error, none; the
     campaign's database is held for writing while the batch is made); nothing is printed but a summary.
     """
@@ -341,6 +357,11 @@ def generate(
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
         raise LifepathError(f"'{fmt}' is not an output format", hint=f"use one of {', '.join(FORMATS)}")
+    if history and fmt != "jsonl":
+        raise LifepathError(
+            f"--history is for --format jsonl; {fmt} has no place for a character's history",
+            hint="add --format jsonl, or leave out --history",
+        )
     from lifepath.cli.setup import cap_workers
 
     workers = cap_workers(workers)
@@ -359,6 +380,7 @@ def generate(
             terms=terms,
             option=option,
             fmt=fmt,
+            history=history,
             out=out,
             campaign=campaign,
             db=db,
@@ -379,6 +401,7 @@ def _generate(
     terms: int | None,
     option: Sequence[str],
     fmt: str,
+    history: bool,
     out: Path | None,
     campaign: str | None,
     db: str | None,
@@ -406,7 +429,7 @@ def _generate(
         seed = new_seed()
     batch = Batch(rs.id, seed, rules, options, folders, setup.plugins, setup.replacements)
     to_stdout = out is None and store is None
-    func = partial(make_chunk, fmt=fmt, keep=store is not None)
+    func = partial(make_chunk, fmt=fmt, keep=store is not None, history=history)
     saved = 0
     ids: list[int] = []  # the first and the last id saved
     with ExitStack() as inner:  # closed in reverse: the results, the bar, the file's rename, then the commit

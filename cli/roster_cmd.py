@@ -335,18 +335,31 @@ def import_(
     allow_duplicate: bool = typer.Option(
         False, "--allow-duplicate", help="Import characters the campaign already holds (the same document) again.",
     ),
+    workers: int = typer.Option(
+        None, "--workers", "-w", min=1,
+        help="Processes that check and replay a campaign file's characters (default: 2 for a file of 2,000 "
+        "characters or more, else 1; at most the CPUs here); the result is the same for any.",
+    ),
     db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
 ) -> None:
     """Import a character or a campaign, all or nothing. Every character is checked and replayed from its
     seed and decisions first: one that does not replay (an edited sheet), or that the campaign already
     holds, stops the import unless --accept-edited / --allow-duplicate. Files read whole (a character,
     an old-style campaign export) are limited to 32 MiB, a character line to 1 MiB."""
+    from lifepath.cli.setup import cap_workers
     from lifepath.store import exchange
 
     found = exchange.ImportFile.read(file)
+    if workers is not None:
+        workers = cap_workers(workers)
+    else:
+        from lifepath.store.checking import DEFAULT_WORKERS
+
+        if cap_workers(DEFAULT_WORKERS, quiet=True) < DEFAULT_WORKERS:
+            workers = 1  # one CPU: checked here
     with open_db(db) as store:
         report = exchange.import_parsed(
-            store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate
+            store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate, workers=workers,
         )
     for warning in report.warnings:
         print(f"lifepath: warning: {warning}", file=sys.stderr)

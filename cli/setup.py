@@ -39,13 +39,16 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def cap_workers(workers: int) -> int:
+def cap_workers(workers: int, *, quiet: bool = False) -> int:
     """``--workers``, at most the CPUs this process may use; more only queue for the same CPUs, so the
-    number is lowered with a warning on stderr (the output is the same for any number of workers)."""
+    number is lowered with a warning on stderr (the output is the same for any number of workers).
+    ``quiet`` lowers it without the warning (for a default that is more than a one-CPU machine has)."""
     import os
     import sys
 
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if workers > usable and quiet:
+        return usable
     if workers > usable:
         print(f"warning: --workers {workers} is more than the {usable} CPU(s) here; using {usable}", file=sys.stderr)
         return usable

@@ -10,6 +10,9 @@ import typer
 
 from lifepath.cli.errors import friendly
 
+#: lifepath.brief.FORMAT (not imported, to keep the command's start light)
+BRIEF_FORMAT = "lifepath.character-brief/1"
+
 
 def register(app: typer.Typer) -> None:
     app.command("verify")(verify)
@@ -20,6 +23,8 @@ def load_export(path: Path) -> dict[str, object]:
     from lifepath.files import read_json
 
     data = read_json(path, hint="give a file written by `lifepath create --json` or `lifepath export`")
+    if isinstance(data, dict) and data.get("format") == BRIEF_FORMAT and "provenance" in data:
+        return data  # a brief: its history is rebuilt by replay (lifepath.brief)
     if not isinstance(data, dict) or "provenance" not in data or "history" not in data:
         raise LifepathError(
             "this is not a character export (it has no provenance and history)", file=shown_name(path),
@@ -66,13 +71,15 @@ def verify(
 ) -> None:
     """Replay characters from their seed and recorded decisions; report identical or every difference.
 
-    Give an export file (- reads standard input), a stored character's id, or --campaign NAME (stored
-    characters are replayed with their campaign's content folders). Each character is replayed with exactly
-    the plugins and tables its provenance records: plugins installed since are left out, and a recorded
-    plugin that is missing or at another version is named, with the install that brings it back.
-    Differences name the first differing history event and every differing sheet and provenance field.
-    Exits 1 if any character differs, 2 if an export cannot be replayed at all (an unknown format, no
-    history, an invalid seed, content that is not here).
+    Give an export file (- reads standard input), a JSON Lines file of characters (.jsonl, as `generate
+    --format jsonl` writes: each line replayed and reported), a stored character's id, or --campaign NAME
+    (stored characters are replayed with their campaign's content folders). A brief (sheet and provenance,
+    no history) has its history rebuilt by the replay. Each character is replayed with exactly the plugins
+    and tables its provenance records: plugins installed since are left out, and a recorded plugin that is
+    missing or at another version is named, with the install that brings it back. Differences name the
+    first differing history event and every differing sheet and provenance field. Exits 1 if any character
+    differs, 2 if an export cannot be replayed at all (an unknown format, no history, an invalid seed,
+    content that is not here).
     """
     from lifepath.errors import LifepathError
     from lifepath.manager import get_manager
@@ -92,6 +99,12 @@ def verify(
                 f"there is no file called {target}, and it is not a character id",
                 hint="give an export file, or the id of a stored character (see `lifepath roster`)",
             )
+        from lifepath.cli.verify_lines import is_lines, verify_lines
+
+        if is_lines(path):  # a file of characters, one a line (`generate --format jsonl`)
+            if not verify_lines(replay, path, as_json):
+                raise typer.Exit(1)
+            return
         verdict = replay_file(replay, path)
         if as_json:
             _echo_json([{"file": shown_name(path), **verdict.to_dict()}])

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath import compare
+from lifepath.brief import FORMAT as BRIEF_FORMAT
 from lifepath.character import FORMAT, SCHEMA_ID
 from lifepath.compare import Difference, show
 from lifepath.decisions import ScriptedChooser
@@ -39,6 +40,7 @@ EXPORT_KEYS = ("$schema", "format", "sheet", "provenance", "history")
 PROVENANCE_KEYS = ("ruleset", "plugins", "tables_sha256", "house_rules", "seed", "options", "decisions", "renamed")
 #: seeds are kept by the store as signed 64-bit numbers
 SEED_RANGE = (-(1 << 63), (1 << 63) - 1)
+_COMPACT = (",", ":")
 _HINT = "export the character again with `lifepath create --json` or `lifepath export`"
 
 
@@ -253,11 +255,18 @@ def _message(differences: list[Difference], notes: list[str]) -> str:
     return head + "".join(f"\n  - {d.text}" for d in differences) + "".join(f"\n  ({n})" for n in notes)
 
 
-def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
+def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = None) -> Verdict:
     """Replay ``exported`` (a character export as a dict) and compare history, sheet and provenance.
 
-    Raises :class:`ReplayError` (naming the field) for an export that cannot be replayed at all.
+    ``text``, when the caller has it, is ``exported`` as compact JSON (``separators=(",", ":")``, as the
+    store keeps documents), so that it is not encoded a second time. Raises :class:`ReplayError` (naming
+    the field) for an export that cannot be replayed at all. A brief (sheet and provenance, no history:
+    :mod:`lifepath.brief`) has its history rebuilt first.
     """
+    if isinstance(exported, Mapping) and exported.get("format") == BRIEF_FORMAT:
+        from lifepath import brief
+
+        return brief.verify(registry, exported)
     ex = _read(exported)
     try:
         registry.ruleset(ex.ruleset_id)
@@ -303,8 +312,10 @@ def verify(registry: Registry, exported: dict[str, Any]) -> Verdict:
         ))
         return _verdict(differences, notes, history[0] if history else None, stopped=stop)
 
-    made_text = json.dumps(replayed.to_dict(), ensure_ascii=False)
-    if not differences and not chooser.unused and made_text == json.dumps(exported, ensure_ascii=False):
+    made_text = json.dumps(replayed.to_dict(), ensure_ascii=False, separators=_COMPACT)
+    if text is None:
+        text = json.dumps(exported, ensure_ascii=False, separators=_COMPACT)
+    if not differences and not chooser.unused and made_text == text:
         # the export is, to the letter, what the replay makes: identical (the common case, decided by the
         # C encoder; the same JSON text is the same values, types included)
         return _verdict(differences, notes, None)
@@ -350,6 +361,10 @@ def _verdict(differences: list[Difference], notes: list[str], first: Difference 
 def check_export(registry: Registry, exported: dict[str, Any]) -> Verdict:
     """:func:`verify`, and for a point-build ruleset also its build check of ``sheet.extra.build``: every
     rule the build breaks is one more difference (``part`` "build")."""
+    if isinstance(exported, Mapping) and exported.get("format") == BRIEF_FORMAT:
+        from lifepath import brief
+
+        exported = brief.rebuild(registry, exported)
     verdict = verify(registry, exported)
     ruleset = registry.ruleset(_read(exported).ruleset_id)
     if ruleset.kind != "point-build":

@@ -49,8 +49,11 @@ def _exit_with_parent(leftovers: tuple[str, ...]) -> None:
 
 
 @contextmanager
-def pool(workers: int, leftovers: Sequence[str] = ()) -> Iterator[ProcessPoolExecutor]:
-    """A pool of ``workers`` spawned processes (see the module's description)."""
+def pool(
+    workers: int, leftovers: Sequence[str] = (), nothing_done: str = "nothing was saved and no --out file was written"
+) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` spawned processes (see the module's description); ``nothing_done`` says, in the
+    error about a worker that died, what was therefore not done."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -70,7 +73,7 @@ def pool(workers: int, leftovers: Sequence[str] = ()) -> Iterator[ProcessPoolExe
 
         raise LifepathError(
             "a worker process of the batch ended abruptly (it was killed, or the computer ran out of memory); "
-            "nothing was saved and no --out file was written",
+            + nothing_done,
             hint="run the same command again, with fewer --workers if memory is short",
         ) from None
     except BaseException:

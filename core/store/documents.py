@@ -138,6 +138,21 @@ def character_create(
     for a character who died in creation and ``active`` otherwise."""
     from lifepath.store.models import CharacterCreate, build
 
+    values = character_values(registry, character, player=player, status=status, document=document, stored=stored)
+    return build(CharacterCreate, "character", **values)
+
+
+def character_values(
+    registry: Registry,
+    character: Character,
+    *,
+    player: str | None = None,
+    status: str | None = None,
+    document: str | None = None,
+    stored: str | None = None,
+) -> dict[str, Any]:
+    """The values of :func:`character_create`'s row, not yet checked by the model (plain data, so that an
+    import's worker processes need not import the store's models)."""
     ruleset = registry.ruleset(character.ruleset)
     fields = ruleset.roster_fields(character)
     seed = check_seed(character.provenance.get("seed"), f"the character '{character.sheet.name}'")
@@ -147,9 +162,7 @@ def character_create(
         text = stored
     else:
         text = compact(json.loads(document)) if document is not None else compact(character.to_dict())
-    return build(
-        CharacterCreate,
-        "character",
+    return dict(
         name=character.sheet.name,
         player=player or None,
         status=status,
@@ -169,6 +182,7 @@ def character_create(
 __all__ = [
     "as_made",
     "character_create",
+    "character_values",
     "check_seed",
     "digest",
     "dumps",

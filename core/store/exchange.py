@@ -41,14 +41,15 @@ from lifepath.character import SCHEMA_ID as CHARACTER_SCHEMA_ID
 from lifepath.character import Character
 from lifepath.errors import LifepathError, TableError
 from lifepath.jsonpos import line_of
-from lifepath.store import documents
-from lifepath.store.models import STATUSES, CampaignCreate, CampaignRead, CampaignUpdate, CharacterCreate, build
+from lifepath.store import STATUSES, documents
 from lifepath.tables import Table, parse_table
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from lifepath.registry import Registry
+    from lifepath.store.checking import Checked, Ready
+    from lifepath.store.models import CampaignCreate, CampaignRead
     from lifepath.store.service import Store
     from lifepath.validation import Validator
 
@@ -65,9 +66,10 @@ MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 #: the largest format 2 campaign export (about 50,000 characters of the biggest ruleset)
 MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
-#: characters written to the database per INSERT
-CHUNK = 500
+#: characters written to the database per INSERT (each holds its 20 KB document until then)
+CHUNK = 100
 
+_BRIEF_SCHEMA_ID = "https://lifepath.example/schemas/character-brief.schema.json"
 _EXPORT_HINT = "give a file written by `lifepath export` or `lifepath create --json`"
 _ENTRY_ID = "urn:lifepath:campaign-entry"
 _PROVENANCE_ID = "urn:lifepath:provenance"
@@ -299,6 +301,14 @@ class ImportFile:
             found.check_head()
             return found
         table = parse_table(source, text)
+        if table.schema_id == _BRIEF_SCHEMA_ID:
+            raise TableError(
+                "this is a character brief (sheet and provenance, as `generate --format jsonl` writes by default), "
+                "not a character export: a stored character keeps its history",
+                file=source, line=1, pointer="/$schema",
+                hint="write the batch with `lifepath generate --format jsonl --history` and import a line of that, "
+                "or save the batch straight into a campaign with `lifepath generate --campaign NAME`",
+            )
         if not isinstance(table.data, dict) or table.schema_id not in (CHARACTER_SCHEMA_ID, CAMPAIGN_SCHEMA_ID):
             raise TableError(
                 "this is not a character or campaign export (its \"$schema\" names neither)",
@@ -366,6 +376,12 @@ class ImportFile:
             for i, item in enumerate(self.data.get("characters", [])):
                 yield Entry(i, item if isinstance(item, dict) else {}, f"/characters/{i}", self.text, 0)
             return
+        for index, number, raw in self.raw_lines():
+            yield self.entry(index, number, raw)
+
+    def raw_lines(self) -> Iterator[tuple[int, int, bytes]]:
+        """Each character line of a format 2 file as ``(index, line number, raw bytes)``, with the checks
+        that need no parsing: a line's length, and (at the end) the count the header announced."""
         expected = int(self.data["characters"])
         count = 0
         for number, raw in self._lines():
@@ -377,31 +393,36 @@ class ImportFile:
                     file=self.source, line=number,
                     hint="this is not a character lifepath made; remove that line, or check it is the right file",
                 )
-            text = _decode(raw, self.source, number)
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise TableError(
-                    f"character {count}: this line is not valid JSON ({e.msg}, column {e.colno})",
-                    file=self.source, line=number, hint="the file is damaged or was cut off; export it again",
-                ) from None
-            if not isinstance(data, dict):
-                raise TableError(
-                    f"character {count}: this line is not a JSON object", file=self.source, line=number,
-                    hint="each line after the first is one character",
-                )
-            if count >= expected:
-                raise LifepathError(
-                    f"the file holds more characters than the {expected} its first line announces",
-                    file=self.source, line=number, hint="the file was edited or joined with another; export it again",
-                )
-            yield Entry(count, data, "", text, number)
+            yield count, number, raw
             count += 1
         if count != expected:
             raise LifepathError(
                 f"the file holds {count} character(s), but its first line announces {expected}",
                 file=self.source, hint="the file was cut off or edited; export the campaign again",
             )
+
+    def entry(self, count: int, number: int, raw: bytes) -> Entry:
+        """Character ``count`` of a format 2 file, from its line (number ``number``), parsed."""
+        text = _decode(raw, self.source, number)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise TableError(
+                f"character {count}: this line is not valid JSON ({e.msg}, column {e.colno})",
+                file=self.source, line=number, hint="the file is damaged or was cut off; export it again",
+            ) from None
+        if not isinstance(data, dict):
+            raise TableError(
+                f"character {count}: this line is not a JSON object", file=self.source, line=number,
+                hint="each line after the first is one character",
+            )
+        expected = int(self.data["characters"])
+        if count >= expected:
+            raise LifepathError(
+                f"the file holds more characters than the {expected} its first line announces",
+                file=self.source, line=number, hint="the file was edited or joined with another; export it again",
+            )
+        return Entry(count, data, "", text, number)
 
     def _lines(self) -> Iterator[tuple[int, bytes]]:
         if self.path is None:
@@ -448,10 +469,10 @@ def _decode(raw: bytes, source: str, line: int | None = None) -> str:
 
 @dataclass
 class Prepared:
-    """One character checked and ready to write."""
+    """One character checked and ready to write: the values of its row (:func:`rows` makes the model)."""
 
     entry: Entry
-    row: CharacterCreate
+    values: dict[str, Any]
     plugins: list[dict[str, str]]
     edited: bool
 
@@ -497,7 +518,7 @@ class Checker:
                 pointer, "remove the NUL character from that field (it is never typed on purpose)", entry,
             )
         self.check_campaign(entry, character)
-        edited = self.replay(entry, character, stored == canonical)
+        edited = self.replay(entry, character, stored == canonical, stored)
         player = status = None
         created = updated = None
         notes = ""
@@ -506,20 +527,20 @@ class Checker:
             created = found.date(entry.data.get("created_at"), "/created_at", entry)
             updated = found.date(entry.data.get("updated_at"), "/updated_at", entry)
             notes = self.notes(entry)
-        row = documents.character_create(self.registry, character, player=player, status=status, stored=stored)
-        row.created_at, row.updated_at = created, updated or created
-        row.edited = edited
-        row.notes = notes
-        return Prepared(entry, row, list(character.provenance.get("plugins", [])), edited)
+        values = documents.character_values(self.registry, character, player=player, status=status, stored=stored)
+        values.update(created_at=created, updated_at=updated or created, edited=edited, notes=notes)
+        return Prepared(entry, values, list(character.provenance.get("plugins", [])), edited)
 
     def notes(self, entry: Entry) -> str:
         """The entry's notes, checked as ``lifepath note`` checks them."""
-        from lifepath.store.service import check_notes
-
         value = entry.data.get("notes", "")
         if not isinstance(value, str):
             self.full_check(entry)  # explains the wrong kind
             raise self.found.error("\"notes\" is not text", "/notes", "write the notes as a string", entry)
+        if not value:
+            return value
+        from lifepath.store.service import check_notes
+
         try:
             return check_notes(value)
         except LifepathError as e:
@@ -576,8 +597,9 @@ class Checker:
                 "installed"
             )
 
-    def replay(self, entry: Entry, character: Character, round_trips: bool) -> bool:
-        """Replay the character; True when it differs and is accepted as edited, else raise or return False."""
+    def replay(self, entry: Entry, character: Character, round_trips: bool, stored: str) -> bool:
+        """Replay the character; True when it differs and is accepted as edited, else raise or return False.
+        ``stored`` is the document's compact text (the engine's own when ``round_trips``)."""
         from lifepath.recorded import ContentMismatch
         from lifepath.replay import verify
 
@@ -590,7 +612,9 @@ class Checker:
         if not fast:
             self.full_check(entry)
         try:
-            verdict = verify(self.registry_for(character), documents.as_made(doc))
+            # a document stored as the engine writes it, and not renamed, is its own compact text
+            text = stored if round_trips and documents.original_name(doc) is None else None
+            verdict = verify(self.registry_for(character), documents.as_made(doc), text=text)
             identical, message = verdict.identical, verdict.message
         except ContentMismatch as e:  # the plugins it was made with are not here: say which, not "edited"
             if not self.accept_edited:
@@ -697,21 +721,25 @@ def _nul_pointer(value: Any, pointer: str = "") -> str | None:
 
 def import_file(
     store: Store, path: Path, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False,
+    allow_duplicate: bool = False, workers: int | None = 1,
 ) -> ImportReport:
     """Import a character export into ``campaign``, or a campaign export as a new campaign (called
     ``campaign`` when given, or adding its characters to ``campaign`` when that exists).
 
-    Everything is checked before the commit, and everything is written in one transaction.
+    Everything is checked before the commit, and everything is written in one transaction. With
+    ``workers > 1`` a campaign export's characters are checked in that many processes, and with ``None``
+    in :data:`~lifepath.store.checking.DEFAULT_WORKERS` when the file is large enough to pay for them
+    (:mod:`lifepath.store.checking`); the result, the warnings and the first error are the same.
     """
     return import_parsed(
-        store, ImportFile.read(path), campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate
+        store, ImportFile.read(path), campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate,
+        workers=workers,
     )
 
 
 def import_parsed(
     store: Store, found: ImportFile, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False,
+    allow_duplicate: bool = False, workers: int | None = 1,
 ) -> ImportReport:
     """:func:`import_file` for an already opened file."""
     with store.write_session() as session:
@@ -733,12 +761,11 @@ def import_parsed(
         checker = Checker(found, registry, target, in_force, accept_edited=accept_edited, plain=plain)
         seen = store.document_hashes(target.name, session=session)
         duplicates: list[str] = []
-        batch: list[Prepared] = []
-        for entry in found.entries():
-            prepared = checker.prepare(entry)
+        batch: list[Ready] = []
+        for prepared in _checked(found, checker, target, in_force, accept_edited, workers):
             sha = prepared.row.document_sha256
             if sha in seen:
-                duplicates.append(f"{entry.label()}{seen[sha]}")
+                duplicates.append(f"{prepared.label}{seen[sha]}")
             else:
                 seen[str(sha)] = " (also earlier in this file)"
             batch.append(prepared)
@@ -758,12 +785,39 @@ def import_parsed(
         report.warnings.extend(checker.warnings)
         info = (found.campaign_info or {}) if create is not None else {}
         if info.get("archived"):
+            from lifepath.store.models import CampaignUpdate
+
             archived_at = found.date(info.get("archived_at"), "/campaign/archived_at")
             store.update_campaign(target.name, CampaignUpdate(archived=True, archived_at=archived_at), session=session)
     return report
 
 
-def _write(store: Store, session: Session, campaign: str, batch: list[Prepared], report: ImportReport) -> None:
+def _checked(
+    found: ImportFile, checker: Checker, target: CampaignRead, in_force: dict[str, Any], accept_edited: bool,
+    workers: int | None,
+) -> Iterator[Ready]:
+    """Every character of ``found`` checked, in file order: here, or by worker processes
+    (:func:`lifepath.store.checking.parallel` says when)."""
+    from lifepath.store import checking
+    from lifepath.store.checking import Ready
+    from lifepath.store.models import CharacterCreate, build
+
+    made: Iterator[Checked]
+    if checking.parallel(found, workers):
+        spec = checking.spec_of(found, target, in_force, accept_edited)
+        made = checking.checked(spec, found, workers or checking.DEFAULT_WORKERS, checker.warnings)
+    else:
+        made = (checking.Checked(e.label(), p.values, p.plugins, p.edited) for e, p in _prepared(found, checker))
+    for item in made:
+        yield Ready(item.label, build(CharacterCreate, "character", **item.values), item.plugins, item.edited)
+
+
+def _prepared(found: ImportFile, checker: Checker) -> Iterator[tuple[Entry, Prepared]]:
+    for entry in found.entries():
+        yield entry, checker.prepare(entry)
+
+
+def _write(store: Store, session: Session, campaign: str, batch: list[Ready], report: ImportReport) -> None:
     if not batch:
         return
     ids = store.insert_rows(campaign, [(p.row, p.plugins) for p in batch], session=session)
@@ -815,6 +869,7 @@ def _target(
             )
         return target, None
     from lifepath.store.content import folder_path
+    from lifepath.store.models import CampaignCreate, CampaignRead, build
 
     ruleset = store.registry.ruleset(info["ruleset"])
     create = build(

@@ -71,20 +71,30 @@ def test_the_output_is_the_same_for_one_worker_or_two(cli, tmp_path: Path, fmt: 
         assert len(one.split("\n\n")) == 250  # a blank line between characters
 
 
-def test_a_character_of_a_batch_replays_alone(cli) -> None:
-    lines = ok(cli("generate", "--count", "20", "--seed", "3", "--format", "jsonl")).splitlines()
+@pytest.mark.parametrize("history", [False, True])
+def test_a_character_of_a_batch_replays_alone(cli, history: bool) -> None:
+    args = ("generate", "--count", "20", "--seed", "3", "--format", "jsonl") + (("--history",) if history else ())
+    lines = ok(cli(*args)).splitlines()
     exported = json.loads(lines[13])
     assert exported["provenance"]["seed"] == derive_seed(3, 13)
     verdict = verify(REGISTRY, exported)
     assert verdict.identical, verdict.message
-    assert lines[13] == json.dumps(exported, ensure_ascii=False)  # one export per line, as written
+    assert lines[13] == json.dumps(exported, ensure_ascii=False)  # one record per line, as written
 
 
 def test_the_same_seed_gives_the_same_character_as_create(cli) -> None:
-    """Character i of a batch is `create --auto --seed derive_seed(S, i)`."""
-    first = jsonl(ok(cli("generate", "--count", "3", "--seed", "9", "--format", "jsonl")))[2]
+    """Character i of a batch is `create --auto --seed derive_seed(S, i)`: with --history the very same
+    export, and by default its sheet and provenance (a brief)."""
+    full = jsonl(ok(cli("generate", "--count", "3", "--seed", "9", "--format", "jsonl", "--history")))[2]
+    brief = jsonl(ok(cli("generate", "--count", "3", "--seed", "9", "--format", "jsonl")))[2]
     alone = json.loads(ok(cli("create", "--auto", "--seed", str(derive_seed(9, 2)), "--json")))
-    assert first == alone
+    assert full == alone
+    assert brief == {
+        "$schema": "https://lifepath.example/schemas/character-brief.schema.json",
+        "format": "lifepath.character-brief/1",
+        "sheet": alone["sheet"],
+        "provenance": alone["provenance"],
+    }
 
 
 # -- options ------------------------------------------------------------------------------------------
@@ -245,7 +255,8 @@ def courier_folder(root: Path) -> Path:
 
 def test_content_folders_reach_every_worker(cli, tmp_path: Path) -> None:
     folder = str(courier_folder(tmp_path / "content"))
-    args = ["generate", "--count", "150", "--seed", "1", "-f", "jsonl", "--content", folder, "--career", "Courier"]
+    args = ["generate", "--count", "150", "--seed", "1", "-f", "jsonl", "--content", folder, "--career", "Courier",
+            "--history"]
     one = ok(cli(*args))
     assert one == ok(cli(*args, "--workers", "2"))
     first = jsonl(one)[120]
