@@ -19,8 +19,11 @@ from lifepath import (
     LifepathError,
     Option,
 )
+from lifepath.decisions import DecisionCache
+from lifepath.dice import parse
 from lifepath.registry import Contribution
 
+from .compiled import Career, career, once
 from .homeworld import build as build_homeworld
 from .homeworld import sample_world
 from .skills import skill_book
@@ -44,6 +47,7 @@ class Term:
     record: CareerRecord
     career: Mapping[str, Any]
     drafted: bool
+    compiled: Career
     lost_terms: int = 0
     all_lost: bool = False
 
@@ -72,6 +76,13 @@ class Died(Exception):
     the ageing throw on stopping anagathics) ends the careers there, whatever step it came from."""
 
 
+#: the decisions every character is asked, made once (see lifepath.decisions.DecisionCache)
+DECISIONS = DecisionCache()
+TWO_D6 = parse("2D6")
+CASH = Option("cash", "cash", 1.0)
+MATERIAL = Option("material", "material", 1.5)
+
+
 @lru_cache(maxsize=2048)
 def yes_no(key: str, prompt: str, yes_weight: float, context: str = "", default: str = "") -> Decision:
     """A yes/no decision; ``default`` is what a person takes with Enter alone."""
@@ -85,6 +96,10 @@ def yes_no(key: str, prompt: str, yes_weight: float, context: str = "", default:
 def static_choice(key: str, prompt: str, ids: tuple[str, ...], free_text: bool = False) -> Decision:
     """A decision over a fixed list (names, goals, looks), built once per process."""
     return Decision(key, prompt, tuple(Option(i) for i in ids), free_text=free_text)
+
+
+def homeworld_choice(worlds: list[Mapping[str, Any]]) -> Decision:
+    return Decision("homeworld", "Choose your homeworld", tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds))
 
 
 @lru_cache(maxsize=1)
@@ -104,29 +119,6 @@ def skill_table_choice(career: str, i: int, n: int, advanced: bool) -> Decision:
     names = ["personal_development", "service_skills", "specialist"] + (["advanced_education"] if advanced else [])
     opts = tuple(Option(k, TABLE_LABELS[k], 1.0) for k in names)
     return Decision("skill-table", f"Skill roll {i} of {n} in {career}: which table?", opts)
-
-
-@lru_cache(maxsize=4096)
-def career_option(cid: str, name: str, weight: float, detail: str = "") -> Option:
-    return Option(cid, name, weight, detail)
-
-
-_DETAILS: dict[int, tuple[Mapping[str, Any], str]] = {}
-
-
-def career_detail(data: Mapping[str, Any]) -> str:
-    """The throws a career leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person).
-    Remembered per career table (NPC creation asks it for every career at every career decision)."""
-    known = _DETAILS.get(id(data))
-    if known is not None and known[0] is data:
-        return known[1]
-    detail = ", ".join(
-        f"{step} {data[step]['characteristic']} {data[step]['target']}+"
-        for step in ("qualification", "survival")
-        if isinstance(data.get(step), Mapping)
-    )
-    _DETAILS[id(data)] = (data, detail)
-    return detail
 
 
 class Procedure:
@@ -174,8 +166,9 @@ class Procedure:
     ) -> bool:
         assert spec is not None
         code = spec["characteristic"]
-        all_dms = [(f"{self.label(code)} DM", self.dm(code)), *(dms or [])]
-        return bool(self.ctx.roll("2D6", purpose, dms=all_dms, target=spec["target"], **kw).success)
+        first = (self.dm_labels[code], self.sheet.characteristics[code] // self.divisor + self.offset)
+        all_dms = (first, *dms) if dms else (first,)
+        return bool(self.ctx.roll(TWO_D6, purpose, dms=all_dms, target=spec["target"], **kw).success)
 
     def terms(self) -> int:
         return self.sheet.total_terms
@@ -210,13 +203,14 @@ class Procedure:
             pool = [chosen]
         else:
             pool = [c for c in species.values() if c.data.get("selectable", True)]
-        opts = tuple(Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0) for c in pool)
-        sid = ctx.choose(Decision("species", "Choose your origin", opts))
+        opts = tuple([once(c, lambda c=c: Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0)) for c in pool])
+        sid = ctx.choose(DECISIONS.get("species", "Choose your origin", opts))
         data: Mapping[str, Any] = species[sid].data
         self.sheet.species = sid
-        sexes = list(data.get("sexes") or [])
+        sexes = data.get("sexes")
         if sexes:
-            self.sheet.sex = ctx.choose(Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
+            asked = once(sexes, lambda: Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
+            self.sheet.sex = ctx.choose(asked)
         self.sheet.age = int(data["age_of_maturity"])
         ctx.change("age", 0, self.sheet.age, f"age of maturity for {data['name']}")
         # Nowhere Yet's own traits and those plugins register (lifepath_register_traits), by id
@@ -235,6 +229,7 @@ class Procedure:
         ctx.state["species"] = data
         self.life = Life(data, {})
         self.life.specs = ctx.characteristic_specs(base)
+        self.dm_labels = {c: f"{self.label(c)} DM" for c in (*PHYSICAL, *MENTAL, *self.life.specs)}
 
     def characteristics(self) -> None:
         ctx = self.ctx
@@ -294,13 +289,13 @@ class Procedure:
                         hint="give its profile with --uwp, or choose one of: " + ", ".join(w["name"] for w in worlds),
                     )
                 worlds = named
-            choice = ctx.choose(
-                Decision(
-                    "homeworld",
-                    "Choose your homeworld",
-                    tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds),
-                )
+            listed = worlds
+            asked = (
+                once(listed, lambda: homeworld_choice(listed))  # the sample list: one decision per process
+                if listed is self.t["homeworlds"]["worlds"]
+                else homeworld_choice(listed)
             )
+            choice = ctx.choose(asked)
             world = next(w for w in worlds if w["name"] == choice)
             home = sample_world(world["name"], world["uwp"])
         self.sheet.extra["homeworld"] = home.to_dict()
@@ -320,7 +315,7 @@ class Procedure:
             if not pool:
                 ctx.note("no background skill is left to choose")
                 break
-            skill = ctx.choose(Decision("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool)))
+            skill = ctx.choose(DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool)))
             self.book.grant(ctx, skill, level=0, why="background skill")
 
     # -- careers ----------------------------------------------------------------------------------
@@ -375,55 +370,61 @@ class Procedure:
             find = registry.find
             chosen_weights = {find("career", ctx.ruleset.id, str(k)).id: float(v) for k, v in dict(weights).items()}
             available = [by_name[cid] for cid in chosen_weights if cid in by_name] or available
-            opts = [
-                career_option(c.id, c.name, chosen_weights.get(c.id, 0.0), career_detail(c.data)) for c in available
-            ]
+            opts = [career(c).option(chosen_weights.get(c.id, 0.0)) for c in available]
         else:
-            opts = [career_option(c.id, c.name, self._career_weight(c.data), career_detail(c.data)) for c in available]
+            chars, divisor, offset = self.sheet.characteristics, self.divisor, self.offset
+            opts = []
+            for c in available:
+                rec = career(c)
+                if c.id == "drifter":
+                    weight = 0.3
+                else:
+                    dm = chars[rec.qualification_code or ""] // divisor + offset
+                    weight = 1.0 + dm if dm > 0 else 1.0
+                opts.append(rec.option(weight))
         if self.target_terms == 0 and not self.life.entered:
             opts = [Option("none", "no career: finish now", 1.0)] + [Option(o.id, o.label, 0.0) for o in opts]
-        cid = ctx.choose(Decision("career", "Choose a career", tuple(opts)))
+            asked = Decision("career", "Choose a career", tuple(opts))
+        else:
+            asked = DECISIONS.get("career", "Choose a career", tuple(opts))
+        cid = ctx.choose(asked)
         if cid == "none":
             return None
-        career = registry.careers(ctx.ruleset.id)[cid].data
+        careers = registry.careers(ctx.ruleset.id)
+        compiled = career(careers[cid])
+        career_data = compiled.data
         drafted = False
         if cid != "drifter":
             if self.life.crisis_survivor:
-                ctx.note(f"a crisis survivor fails every qualification: {career['name']} is closed")
+                ctx.note(f"a crisis survivor fails every qualification: {career_data['name']} is closed")
                 qualified = False
             else:
                 penalty = self.proc["qualification_dm_per_previous_career"] * len(self.life.entered)
-                word = "enlistment" if career["military"] else "qualification"
                 qualified = self.throw(
-                    career["qualification"], f"{word}: {career['name']}", [("previous careers", penalty)]
+                    career_data["qualification"], compiled.qualification_purpose, [("previous careers", penalty)]
                 )
             if not qualified:
                 opts2 = [Option("drifter", "become a Drifter", 1.0)]
                 if not self.life.drafted_once and not self.life.crisis_survivor:
                     opts2.insert(0, Option("draft", "submit to the draft", 1.0))
                 way = ctx.choose(
-                    Decision("failed-qualification", f"Not accepted into {career['name']}: what now?", tuple(opts2))
+                    Decision("failed-qualification", f"Not accepted into {career_data['name']}: what now?", tuple(opts2))
                 )
                 if way == "draft":
                     cid = self.draft()
                     drafted = True
                 else:
                     cid = "drifter"
-                career = registry.careers(ctx.ruleset.id)[cid].data
+                compiled = career(careers[cid])
+                career_data = compiled.data
         if cid not in self.life.entered:
             self.life.entered.append(cid)
-        record = CareerRecord(cid, career["name"], 0, 0, career["ranks"][0]["title"])
+        record = CareerRecord(cid, career_data["name"], 0, 0, career_data["ranks"][0]["title"])
         self.sheet.careers.append(record)
         if drafted:
             record.extra["drafted"] = True
-        ctx.note(f"entered {career['name']}" + (" (drafted)" if drafted else ""))
-        return Term(record, career, drafted)
-
-    def _career_weight(self, career: Mapping[str, Any]) -> float:
-        if career["id"] == "drifter":
-            return 0.3
-        dm = self.dm(career["qualification"]["characteristic"])
-        return 1.0 + dm if dm > 0 else 1.0
+        ctx.note(f"entered {career_data['name']}" + (" (drafted)" if drafted else ""))
+        return Term(record, career_data, drafted, compiled)
 
     def draft(self) -> str:
         ctx = self.ctx
@@ -456,12 +457,12 @@ class Procedure:
             self.basic_training(term)
         self.anagathics_choice()
         survived = self.throw(
-            career["survival"], f"survival: {career['name']}", auto_fail=self.proc["survival_natural_fail"]
+            career["survival"], term.compiled.survival_purpose, auto_fail=self.proc["survival_natural_fail"]
         )
         if survived and self.life.on_anagathics:
             survived = self.throw(
                 career["survival"],
-                f"second survival (anagathics): {career['name']}",
+                term.compiled.second_survival_purpose,
                 auto_fail=self.proc["survival_natural_fail"],
             )
         if self.life.on_anagathics:
@@ -509,15 +510,17 @@ class Procedure:
     def basic_training(self, term: Term) -> None:
         ctx = self.ctx
         career = term.career
-        service = [e["skill"] for e in career["skill_tables"]["service_skills"] if "skill" in e]
+        service = term.compiled.service_skills
         if len(self.sheet.careers) == 1:
-            for s in dict.fromkeys(service):
-                self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
+            why = f"basic training: {career['name']}"
+            for s in service:
+                self.book.grant(ctx, s, level=0, why=why)
         else:
-            fresh = [s for s in dict.fromkeys(service) if self.book.key(s) not in self.sheet.skills]
-            opts = tuple(Option(s, s, 1.0) for s in (fresh or dict.fromkeys(service)))
+            key, taken, known = self.book.key, self.sheet.skills, term.compiled.service_options
+            fresh = [s for s in service if key(s) not in taken]
+            opts = tuple([known[s] for s in (fresh or service)])
             s = ctx.choose(
-                Decision("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts)
+                DECISIONS.get("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts)
             )
             self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
         rank0 = career["ranks"][0]["skill"]
@@ -756,9 +759,9 @@ class Procedure:
         wants = self.target_terms is None or self.terms() < self.target_terms
         capped = self.max_terms is not None and self.terms() >= self.max_terms
         weight = 0.0 if (capped or not wants) else (0.97 if self.target_terms is not None else 0.7)
-        question = yes_no("reenlist", f"Serve another term in {career['name']}?", weight, default="yes")
+        question = yes_no("reenlist", term.compiled.reenlist_prompt, weight, default="yes")
         stay = ctx.choose(question) == "yes"
-        throw = ctx.roll("2D6", f"reenlistment: {career['name']}", target=career["reenlistment"])
+        throw = ctx.roll(TWO_D6, term.compiled.reenlistment_purpose, target=career["reenlistment"])
         if throw.natural == self.proc["reenlistment_natural_hold"]:
             ctx.note(
                 "a natural 12 on reenlistment: held for another term" + (" past the term cap" if capped else ""),
@@ -797,13 +800,10 @@ class Procedure:
             rolls = record.terms - term.lost_terms + bonus
         ctx.note(f"mustering out of {career['name']}: {rolls} benefit roll(s)")
         for i in range(rolls):
-            opts = []
-            if self.life.cash_rolls < p["max_cash_rolls"]:
-                opts.append(Option("cash", "cash", 1.0))
-            opts.append(Option("material", "material", 1.5))
+            opts = (CASH, MATERIAL) if self.life.cash_rolls < p["max_cash_rolls"] else (MATERIAL,)
             which = ctx.choose(
-                Decision(
-                    "benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", tuple(opts)
+                DECISIONS.get(
+                    "benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", opts
                 )
             )
             dms: list[tuple[str, int]] = []
