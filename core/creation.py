@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath.character import Character, Sheet
-from lifepath.decisions import Chooser, Decision
+from lifepath.decisions import Chooser, Decision, PolicyChooser, policy_draw
 from lifepath.dice import Dice, DiceStream, parse
 from lifepath.errors import LifepathError
 from lifepath.history_log import CHANGE, DECISION, FORCED, NOTE, THROW, EventLog
@@ -83,6 +83,8 @@ class Context:
         self.seed = seed
         self.chooser = chooser
         self._trusted = bool(getattr(chooser, "trusted", False))
+        # the NPC policy itself (not a subclass, which may answer its own way) is asked without a call
+        self._policy = chooser._random.random if type(chooser) is PolicyChooser else None
         self.options = dict(options or {})
         self.dice = DiceStream(seed)
         self.sheet = Sheet()
@@ -146,7 +148,8 @@ class Context:
             answer = enabled[0].id
             self._record((FORCED, decision, answer))
             return answer
-        answer = self.chooser.choose(decision)
+        policy = self._policy
+        answer = policy_draw(policy, decision) if policy is not None else self.chooser.choose(decision)
         if not self._trusted and not decision.is_legal(answer):
             raise LifepathError(
                 f"'{answer}' is not a legal answer to '{decision.prompt}'",

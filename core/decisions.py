@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Protocol
@@ -145,16 +145,22 @@ class PolicyChooser:
         self._random = random.Random(f"policy:{seed}")
 
     def choose(self, decision: Decision) -> str:
-        # a reused decision (see DecisionCache) has its enabled options and running totals already
-        opts = decision._enabled or decision.enabled()  # disabled options take no part in the draws
-        if not opts:
-            raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
-        cumulative = decision._cumulative or decision.cumulative_weights()
-        total = cumulative[-1]
-        if total <= 0:
-            return opts[int(self._random.random() * len(opts))].id
-        index = bisect_right(cumulative, self._random.random() * total)
-        return opts[index if index < len(opts) else -1].id
+        return policy_draw(self._random.random, decision)
+
+
+def policy_draw(random: Callable[[], float], decision: Decision) -> str:
+    """The NPC policy's answer to ``decision``, drawn with ``random`` over the enabled options' weights
+    (:class:`lifepath.creation.Context` calls it directly for a :class:`PolicyChooser`)."""
+    # a reused decision (see DecisionCache) has its enabled options and running totals already
+    opts = decision._enabled or decision.enabled()  # disabled options take no part in the draws
+    if not opts:
+        raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
+    cumulative = decision._cumulative or decision.cumulative_weights()
+    total = cumulative[-1]
+    if total <= 0:
+        return opts[int(random() * len(opts))].id
+    index = bisect_right(cumulative, random() * total)
+    return opts[index if index < len(opts) else -1].id
 
 
 class DecisionCache:

@@ -18,18 +18,21 @@ from lifepath.registry import Contribution
 
 T = TypeVar("T")
 
-#: records by the id of the object they were compiled from (kept beside it, so the id stays its own)
-_BY_IDENTITY: dict[int, tuple[object, Any]] = {}
+#: records by what they are and the id of the object they were compiled from (kept beside the record,
+#: so the id stays its own)
+_BY_IDENTITY: dict[tuple[str, int], tuple[object, Any]] = {}
 
 
-def once(source: object, make: Callable[[], T]) -> T:
-    """``make()``, computed once per ``source`` object (by identity: tables are read-only once loaded)."""
-    known = _BY_IDENTITY.get(id(source))
+def once(what: str, source: object, make: Callable[[], T]) -> T:
+    """``make()``, computed once per ``what`` and ``source`` object (by identity: tables are read-only once
+    loaded). Use it for objects that live as long as the tables: every object it is given is kept."""
+    token = (what, id(source))
+    known = _BY_IDENTITY.get(token)
     if known is not None and known[0] is source:
         value: T = known[1]
         return value
     value = make()
-    _BY_IDENTITY[id(source)] = (source, value)
+    _BY_IDENTITY[token] = (source, value)
     return value
 
 
@@ -92,4 +95,31 @@ def _compile(contribution: Contribution) -> Career:
 
 def career(contribution: Contribution) -> Career:
     """The compiled record of a career, made the first time it is asked for."""
-    return once(contribution, lambda: _compile(contribution))
+    return once("career", contribution, lambda: _compile(contribution))
+
+
+@dataclass(slots=True)
+class Menu:
+    """The career menu of one set of careers: the records in order, and the menus already made for a
+    character's circumstances (careers closed to them, the DMs their characteristics give)."""
+
+    careers: tuple[Contribution, ...]
+    records: tuple[Career, ...]
+    #: the characteristics the careers' qualifications use (the DMs a menu's weights depend on)
+    codes: tuple[str, ...]
+    made: dict[tuple[object, ...], tuple[Option, ...]] = field(default_factory=dict)
+
+
+_MENUS: dict[tuple[int, ...], Menu] = {}
+
+
+def menu(careers: Mapping[str, Contribution]) -> Menu:
+    """The compiled menu of ``careers`` (a registry's careers of the ruleset), made once per set."""
+    values = tuple(careers.values())
+    token = tuple(map(id, values))
+    found = _MENUS.get(token)
+    if found is None:  # a found menu holds its careers, so the same ids are the same careers
+        records = tuple(career(c) for c in values)
+        codes = tuple(dict.fromkeys(r.qualification_code for r in records if r.qualification_code))
+        found = _MENUS[token] = Menu(values, records, codes)
+    return found

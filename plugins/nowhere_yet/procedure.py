@@ -23,7 +23,7 @@ from lifepath.decisions import DecisionCache
 from lifepath.dice import parse
 from lifepath.registry import Contribution
 
-from .compiled import Career, career, once
+from .compiled import Career, career, menu, once
 from .homeworld import build as build_homeworld
 from .homeworld import sample_world
 from .skills import skill_book
@@ -109,6 +109,13 @@ def education_options() -> tuple[Option, ...]:
     return tuple(Option(s, s, 1.0) for s in tables()["education"]["skills"])
 
 
+def keyed(options: tuple[Option, ...]) -> tuple[tuple[Option, str], ...]:
+    """Skill options with the sheet key each lands on (a leaf specialisation is written under its cascade),
+    worked out once per tuple of options."""
+    key = skill_book().key
+    return once("keyed", options, lambda: tuple((o, key(o.id)) for o in options))
+
+
 @lru_cache(maxsize=256)
 def homeworld_options(skills: tuple[str, ...]) -> tuple[Option, ...]:
     return tuple(Option(s, f"{s} (homeworld)", 3.0) for s in skills)
@@ -126,7 +133,8 @@ class Procedure:
 
     def __init__(self, ctx: Context, t: Tables) -> None:
         self.ctx = ctx
-        self.t = t
+        # plain dicts of the tables' data (a TableSet looks each name up through a method)
+        self.t: Mapping[str, Any] = once("tables", t, lambda: {name: t[name] for name in t.files})
         self.proc = t["procedure"]
         self.book = skill_book()
         self.sheet = ctx.sheet
@@ -203,13 +211,13 @@ class Procedure:
             pool = [chosen]
         else:
             pool = [c for c in species.values() if c.data.get("selectable", True)]
-        opts = tuple([once(c, lambda c=c: Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0)) for c in pool])
+        opts = tuple([once("origin", c, lambda c=c: Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0)) for c in pool])
         sid = ctx.choose(DECISIONS.get("species", "Choose your origin", opts))
         data: Mapping[str, Any] = species[sid].data
         self.sheet.species = sid
         sexes = data.get("sexes")
         if sexes:
-            asked = once(sexes, lambda: Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
+            asked = once("sex", sexes, lambda: Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
             self.sheet.sex = ctx.choose(asked)
         self.sheet.age = int(data["age_of_maturity"])
         ctx.change("age", 0, self.sheet.age, f"age of maturity for {data['name']}")
@@ -291,7 +299,7 @@ class Procedure:
                 worlds = named
             listed = worlds
             asked = (
-                once(listed, lambda: homeworld_choice(listed))  # the sample list: one decision per process
+                once("homeworld", listed, lambda: homeworld_choice(listed))  # the sample list: one decision per process
                 if listed is self.t["homeworlds"]["worlds"]
                 else homeworld_choice(listed)
             )
@@ -301,17 +309,18 @@ class Procedure:
         self.sheet.extra["homeworld"] = home.to_dict()
         ctx.note(f"homeworld {home.name}: {home.law_descriptor}, trade codes {' '.join(home.trade_codes) or 'none'}")
         count = max(self.proc["background_skills_minimum"], self.proc["background_skills_base"] + self.dm("Edu"))
-        education = education_options()
-        homeworld = homeworld_options(home.skills)
-        key = self.book.key
+        education = keyed(education_options())
+        homeworld = keyed(homeworld_options(home.skills))
         ctx.apply_traits(self.trait_rows, "background")
+        picks = self.proc["homeworld_skill_picks"]
+        taken = self.sheet.skills
         for pick in range(count):
-            taken = self.sheet.skills
-            pool: list[Option] = []
-            if pick < self.proc["homeworld_skill_picks"]:
-                pool += [o for o in homeworld if key(o.id) not in taken]
-            offered = {o.id for o in pool}
-            pool += [o for o in education if o.id not in offered and key(o.id) not in taken]
+            if pick < picks:
+                pool = [o for o, k in homeworld if k not in taken]
+                offered = {o.id for o in pool}
+                pool += [o for o, k in education if o.id not in offered and k not in taken]
+            else:
+                pool = [o for o, k in education if k not in taken]
             if not pool:
                 ctx.note("no background skill is left to choose")
                 break
@@ -353,11 +362,38 @@ class Procedure:
             if c.id == "drifter" or (c.id not in self.life.left_clean and c.id not in self.life.ejected)
         ]
 
+    def career_menu(self) -> tuple[Option, ...]:
+        """The career menu's options for this character now: every career not closed to them, weighted by
+        the DM of its qualification (the Drifter always open, at 0.3). Made once per set of closed careers
+        and DMs."""
+        compiled = menu(self.ctx.registry.careers(self.ctx.ruleset.id))
+        life = self.life
+        closed = life.left_clean | life.ejected
+        chars, divisor, offset = self.sheet.characteristics, self.divisor, self.offset
+        token = (frozenset(closed), *[chars[c] // divisor + offset for c in compiled.codes])
+        opts = compiled.made.get(token)
+        if opts is None:
+            if len(compiled.made) >= 4096:
+                compiled.made.clear()
+            made: list[Option] = []
+            for c, rec in zip(compiled.careers, compiled.records, strict=True):
+                if c.id == "drifter":
+                    made.append(rec.option(0.3))
+                elif c.id not in closed:
+                    dm = chars[rec.qualification_code or ""] // divisor + offset
+                    made.append(rec.option(1.0 + dm if dm > 0 else 1.0))
+            opts = compiled.made[token] = tuple(made)
+        return opts
+
     def enter_career(self) -> Term | None:
         ctx = self.ctx
         registry = ctx.registry
-        available = self.career_options()
         wanted = ctx.options.get("career")
+        weights = ctx.options.get("career_weights")
+        usual = not (wanted or weights) or self.life.entered
+        if usual and not self.life.crisis_survivor and not (self.target_terms == 0 and not self.life.entered):
+            return self.enter(ctx.choose(DECISIONS.get("career", "Choose a career", self.career_menu())))
+        available = self.career_options()
         if wanted and not self.life.entered:
             chosen = registry.find("career", ctx.ruleset.id, str(wanted))
             available = [chosen]
@@ -390,6 +426,12 @@ class Procedure:
         cid = ctx.choose(asked)
         if cid == "none":
             return None
+        return self.enter(cid)
+
+    def enter(self, cid: str) -> Term:
+        """Enter the career chosen (after its qualification throw), or the draft or the Drifter."""
+        ctx = self.ctx
+        registry = ctx.registry
         careers = registry.careers(ctx.ruleset.id)
         compiled = career(careers[cid])
         career_data = compiled.data
@@ -919,17 +961,29 @@ class Procedure:
             added = ctx.registry.species(ctx.ruleset.id).get(self.sheet.species)
             own = added.data.get("names") if added is not None else None
         if own:
-            given, family = own["given"], own["family"]
+            given_names = once(
+                "given", own["given"], lambda: static_choice("given-name", "Choose a given name", tuple(own["given"]), True)
+            )
+            family = own["family"]
         else:
             given = names["given"].get(sex) or names["given"]["neutral"]
-            given = list(given) + list(names["given"]["neutral"])
+            neutral = names["given"]["neutral"]
             family = names["family"]
-        first = ctx.choose(static_choice("given-name", "Choose a given name", tuple(given), True))
-        last = ctx.choose(static_choice("family-name", "Choose a family name", tuple(family), True))
+            given_names = once(
+                "given",
+                given,
+                lambda: static_choice("given-name", "Choose a given name", (*given, *neutral), True),
+            )
+        family_names = once(
+            "family", family, lambda: static_choice("family-name", "Choose a family name", tuple(family), True)
+        )
+        first = ctx.choose(given_names)
+        last = ctx.choose(family_names)
         self.sheet.name = f"{first} {last}"
         fin = self.t["finishing"]
+        goals = fin["goals"]
         self.sheet.extra["goal"] = ctx.choose(
-            static_choice("goal", "Choose a personal goal", tuple(fin["goals"]), True)
+            once("goal", goals, lambda: static_choice("goal", "Choose a personal goal", tuple(goals), True))
         )
         parts = []
         look = dict(fin["appearance"])
@@ -939,9 +993,13 @@ class Procedure:
         for part in ("build", "hair", "eyes", "feature", "dress"):
             if part in ("hair", "eyes") and alien:
                 continue
-            parts.append(
-                ctx.choose(static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(look[part]), True))
+            looks = look[part]
+            asked = once(
+                part,
+                looks,
+                lambda: static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(looks), True),  # noqa: B023
             )
+            parts.append(ctx.choose(asked))
         self.sheet.extra["appearance"] = "; ".join(parts)
         soc = self.sheet.characteristics["Soc"]
         if species.get("social_name", "Soc") == "Soc" and soc >= self.proc["noble_title_min_soc"]:
