@@ -81,7 +81,7 @@ class Sheet:
 
     @property
     def total_terms(self) -> int:
-        return sum(c.terms for c in self.careers)
+        return sum([c.terms for c in self.careers])
 
     @property
     def total_debt(self) -> int:
@@ -132,7 +132,7 @@ class Character:
     made the first time ``history`` is read (a batch that never reads it never pays for them).
     """
 
-    __slots__ = ("sheet", "_history", "provenance")
+    __slots__ = ("_history", "provenance", "sheet")
 
     def __init__(
         self, sheet: Sheet, history: list[dict[str, Any]] | EventLog, provenance: dict[str, Any]

@@ -87,6 +87,7 @@ class Context:
         self._policy = chooser._random.random if type(chooser) is PolicyChooser else None
         self.options = dict(options or {})
         self.dice = DiceStream(seed)
+        self._draw = self.dice.draw
         self.sheet = Sheet()
         #: the history: reads as the list of JSON events, records compact entries (lifepath.history_log)
         self.history = EventLog(observer)
@@ -117,9 +118,15 @@ class Context:
         :param auto_fail: a natural total that always fails (Nowhere Yet's natural 2 on survival).
         :param auto_success: a natural total that always succeeds.
         """
-        dice = parse(notation) if notation.__class__ is str else notation  # type: ignore[assignment]
-        faces = self.dice.faces(dice)
-        natural = faces[0] * 10 + faces[1] if dice.d66 else sum(faces)
+        dice = notation if isinstance(notation, Dice) else parse(notation)
+        if dice.count == 2 and not dice.d66:  # most throws are 2D6: drawn here, without a call
+            draw, sides = self._draw, dice.sides
+            first, second = int(draw() * sides) + 1, int(draw() * sides) + 1
+            faces = [first, second]
+            natural = first + second
+        else:
+            faces = self.dice.faces(dice)
+            natural = faces[0] * 10 + faces[1] if dice.d66 else sum(faces)
         if dms.__class__ is not tuple:
             dms = tuple(dms)
         dm_total = 0

@@ -98,8 +98,24 @@ def static_choice(key: str, prompt: str, ids: tuple[str, ...], free_text: bool =
     return Decision(key, prompt, tuple(Option(i) for i in ids), free_text=free_text)
 
 
+#: the origin menus made so far, by the ids of their species (kept beside the menu, so the ids stay theirs)
+_ORIGINS: dict[tuple[int, ...], tuple[tuple[Contribution, ...], tuple[Option, ...]]] = {}
+
+
+def origin_options(pool: list[Contribution]) -> tuple[Option, ...]:
+    """The origin menu's options, made once per set of species: humans four times as likely for the NPC
+    policy."""
+    token = tuple(map(id, pool))
+    known = _ORIGINS.get(token)
+    if known is None:
+        opts = tuple(Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0) for c in pool)
+        known = _ORIGINS[token] = (tuple(pool), opts)
+    return known[1]
+
+
 def homeworld_choice(worlds: list[Mapping[str, Any]]) -> Decision:
-    return Decision("homeworld", "Choose your homeworld", tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds))
+    opts = tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds)
+    return Decision("homeworld", "Choose your homeworld", opts)
 
 
 @lru_cache(maxsize=1)
@@ -211,13 +227,13 @@ class Procedure:
             pool = [chosen]
         else:
             pool = [c for c in species.values() if c.data.get("selectable", True)]
-        opts = tuple([once("origin", c, lambda c=c: Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0)) for c in pool])
-        sid = ctx.choose(DECISIONS.get("species", "Choose your origin", opts))
+        sid = ctx.choose(DECISIONS.get("species", "Choose your origin", origin_options(pool)))
         data: Mapping[str, Any] = species[sid].data
         self.sheet.species = sid
         sexes = data.get("sexes")
         if sexes:
-            asked = once("sex", sexes, lambda: Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
+            prompt = "Choose the portrait's sex"
+            asked: Decision = once("sex", sexes, lambda: static_choice("sex", prompt, tuple(sexes)))
             self.sheet.sex = ctx.choose(asked)
         self.sheet.age = int(data["age_of_maturity"])
         ctx.change("age", 0, self.sheet.age, f"age of maturity for {data['name']}")
@@ -324,7 +340,8 @@ class Procedure:
             if not pool:
                 ctx.note("no background skill is left to choose")
                 break
-            skill = ctx.choose(DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool)))
+            asked = DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool))
+            skill = ctx.choose(asked)
             self.book.grant(ctx, skill, level=0, why="background skill")
 
     # -- careers ----------------------------------------------------------------------------------
@@ -449,9 +466,8 @@ class Procedure:
                 opts2 = [Option("drifter", "become a Drifter", 1.0)]
                 if not self.life.drafted_once and not self.life.crisis_survivor:
                     opts2.insert(0, Option("draft", "submit to the draft", 1.0))
-                way = ctx.choose(
-                    Decision("failed-qualification", f"Not accepted into {career_data['name']}: what now?", tuple(opts2))
-                )
+                prompt = f"Not accepted into {career_data['name']}: what now?"
+                way = ctx.choose(Decision("failed-qualification", prompt, tuple(opts2)))
                 if way == "draft":
                     cid = self.draft()
                     drafted = True
@@ -961,10 +977,10 @@ class Procedure:
             added = ctx.registry.species(ctx.ruleset.id).get(self.sheet.species)
             own = added.data.get("names") if added is not None else None
         if own:
+            given, family = own["given"], own["family"]
             given_names = once(
-                "given", own["given"], lambda: static_choice("given-name", "Choose a given name", tuple(own["given"]), True)
+                "given", given, lambda: static_choice("given-name", "Choose a given name", tuple(given), True)
             )
-            family = own["family"]
         else:
             given = names["given"].get(sex) or names["given"]["neutral"]
             neutral = names["given"]["neutral"]
