@@ -81,6 +81,9 @@ DECISIONS = DecisionCache()
 TWO_D6 = parse("2D6")
 CASH = Option("cash", "cash", 1.0)
 MATERIAL = Option("material", "material", 1.5)
+DRAFT = Option("draft", "submit to the draft", 1.0)
+DRIFTER = Option("drifter", "become a Drifter", 1.0)
+WEAPON = Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Option("blade", "a blade")))
 
 
 @lru_cache(maxsize=2048)
@@ -137,7 +140,7 @@ def homeworld_options(skills: tuple[str, ...]) -> tuple[Option, ...]:
     return tuple(Option(s, f"{s} (homeworld)", 3.0) for s in skills)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)
 def skill_table_choice(career: str, i: int, n: int, advanced: bool) -> Decision:
     names = ["personal_development", "service_skills", "specialist"] + (["advanced_education"] if advanced else [])
     opts = tuple(Option(k, TABLE_LABELS[k], 1.0) for k in names)
@@ -382,12 +385,12 @@ class Procedure:
     def career_menu(self) -> tuple[Option, ...]:
         """The career menu's options for this character now: every career not closed to them, weighted by
         the DM of its qualification (the Drifter always open, at 0.3). Made once per set of closed careers
-        and DMs."""
+        and positive DMs (a DM of 0 or less weighs 1 like any other)."""
         compiled = menu(self.ctx.registry.careers(self.ctx.ruleset.id))
         life = self.life
         closed = life.left_clean | life.ejected
         chars, divisor, offset = self.sheet.characteristics, self.divisor, self.offset
-        token = (frozenset(closed), *[chars[c] // divisor + offset for c in compiled.codes])
+        token = (frozenset(closed), *[max(chars[c] // divisor + offset, 0) for c in compiled.codes])
         opts = compiled.made.get(token)
         if opts is None:
             if len(compiled.made) >= 4096:
@@ -463,11 +466,11 @@ class Procedure:
                     career_data["qualification"], compiled.qualification_purpose, [("previous careers", penalty)]
                 )
             if not qualified:
-                opts2 = [Option("drifter", "become a Drifter", 1.0)]
-                if not self.life.drafted_once and not self.life.crisis_survivor:
-                    opts2.insert(0, Option("draft", "submit to the draft", 1.0))
+                draftable = not self.life.drafted_once and not self.life.crisis_survivor
                 prompt = f"Not accepted into {career_data['name']}: what now?"
-                way = ctx.choose(Decision("failed-qualification", prompt, tuple(opts2)))
+                way = ctx.choose(
+                    DECISIONS.get("failed-qualification", prompt, (DRAFT, DRIFTER) if draftable else (DRIFTER,))
+                )
                 if way == "draft":
                     cid = self.draft()
                     drafted = True
@@ -940,9 +943,7 @@ class Procedure:
             if take == "skill":
                 self.book.grant(ctx, skill, why="repeated weapon benefit")
                 return
-        kind = ctx.choose(
-            Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Option("blade", "a blade")))
-        )
+        kind = ctx.choose(WEAPON)
         self.life.weapons.append(kind)
         self.gain_item(f"Weapon ({kind})")
 

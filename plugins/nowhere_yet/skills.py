@@ -96,7 +96,7 @@ class SkillBook:
         """Gain ``name``: at least ``level`` when given, otherwise one level more (a new skill at 1)."""
         skills = ctx.sheet.skills
         target_level = 1 if level is None else level
-        cascade, key, marked, marked_at_zero = self._plan(name)
+        cascade, key, marked, marked_at_zero = self._plans.get(name) or self._plan(name)
         if cascade and target_level >= 1:
             if marked:
                 self._mark_zero(ctx, marked, why)
