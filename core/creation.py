@@ -119,11 +119,15 @@ class Context:
         :param auto_success: a natural total that always succeeds.
         """
         dice = notation if isinstance(notation, Dice) else parse(notation)
-        if dice.count == 2 and not dice.d66:  # most throws are 2D6: drawn here, without a call
+        count = dice.count
+        if count == 2 and not dice.d66:  # most throws are 2D6 or 1D6: drawn here, without a call
             draw, sides = self._draw, dice.sides
             first, second = int(draw() * sides) + 1, int(draw() * sides) + 1
             faces = [first, second]
             natural = first + second
+        elif count == 1:
+            natural = int(self._draw() * dice.sides) + 1
+            faces = [natural]
         else:
             faces = self.dice.faces(dice)
             natural = faces[0] * 10 + faces[1] if dice.d66 else sum(faces)

@@ -56,6 +56,9 @@ class Career:
     survival_purpose: str
     second_survival_purpose: str
     reenlist_prompt: str
+    #: "Try for a commission in ...?", "Try for advancement in ...?" and the throws' purposes, by step
+    attempt_prompts: dict[str, str]
+    attempt_purposes: dict[str, str]
     reenlistment_purpose: str
     #: the distinct skills of the service-skills table, in table order
     service_skills: tuple[str, ...]
@@ -87,6 +90,11 @@ def _compile(contribution: Contribution) -> Career:
         survival_purpose=f"survival: {name}",
         second_survival_purpose=f"second survival (anagathics): {name}",
         reenlist_prompt=f"Serve another term in {name}?",
+        attempt_prompts={
+            "commission": f"Try for a commission in {name}?",
+            "advancement": f"Try for advancement in {name}?",
+        },
+        attempt_purposes={"commission": f"commission: {name}", "advancement": f"advancement: {name}"},
         reenlistment_purpose=f"reenlistment: {name}",
         service_skills=service,
         service_options={s: Option(s, s, 1.0) for s in service},

@@ -557,13 +557,10 @@ class Procedure:
 
     def attempt(self, term: Term, step: str, weight: float) -> bool:
         """Ask whether to try for a commission or advancement, throw it, and promote on success."""
-        name = term.career["name"]
-        if (
-            self.ctx.choose(yes_no(step, f"Try for {'a ' if step == 'commission' else ''}{step} in {name}?", weight))
-            != "yes"
-        ):
+        compiled = term.compiled
+        if self.ctx.choose(yes_no(step, compiled.attempt_prompts[step], weight)) != "yes":
             return False
-        if not self.throw(term.career[step], f"{step}: {name}"):
+        if not self.throw(term.career[step], compiled.attempt_purposes[step]):
             return False
         self.promote(term, step)
         return True
