@@ -762,7 +762,7 @@ class Procedure:
         weight = 0.2 if near else 0.0
         if self.life.on_anagathics:
             weight = 0.9
-        answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight, default="no"))
+        answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight, "", "no"))
         if answer == "yes":
             if not self.life.on_anagathics:
                 ctx.note("starts taking anagathics")
@@ -817,7 +817,7 @@ class Procedure:
         wants = self.target_terms is None or self.terms() < self.target_terms
         capped = self.max_terms is not None and self.terms() >= self.max_terms
         weight = 0.0 if (capped or not wants) else (0.97 if self.target_terms is not None else 0.7)
-        question = yes_no("reenlist", term.compiled.reenlist_prompt, weight, default="yes")
+        question = yes_no("reenlist", term.compiled.reenlist_prompt, weight, "", "yes")
         stay = ctx.choose(question) == "yes"
         throw = ctx.roll(TWO_D6, term.compiled.reenlistment_purpose, target=career["reenlistment"])
         if throw.natural == self.proc["reenlistment_natural_hold"]:
