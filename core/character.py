@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lifepath.history_log import EventLog
 
 FORMAT = "lifepath.character/1"
 SCHEMA_ID = "https://lifepath.example/schemas/character.schema.json"
@@ -78,7 +81,7 @@ class Sheet:
 
     @property
     def total_terms(self) -> int:
-        return sum(c.terms for c in self.careers)
+        return sum([c.terms for c in self.careers])
 
     @property
     def total_debt(self) -> int:
@@ -122,13 +125,42 @@ class Sheet:
         )
 
 
-@dataclass(slots=True)
 class Character:
-    """A finished character: its sheet, the complete history that made it, and where it came from."""
+    """A finished character: its sheet, the complete history that made it, and where it came from.
 
-    sheet: Sheet
-    history: list[dict[str, Any]]
-    provenance: dict[str, Any]
+    ``history`` may be given as the creation's :class:`lifepath.history_log.EventLog`: its JSON events are
+    made the first time ``history`` is read (a batch that never reads it never pays for them).
+    """
+
+    __slots__ = ("_history", "provenance", "sheet")
+
+    def __init__(
+        self, sheet: Sheet, history: list[dict[str, Any]] | EventLog, provenance: dict[str, Any]
+    ) -> None:
+        self.sheet = sheet
+        self._history = history
+        self.provenance = provenance
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        history = self._history
+        if not isinstance(history, list):
+            history = self._history = history.events()
+        return history
+
+    @history.setter
+    def history(self, events: list[dict[str, Any]]) -> None:
+        self._history = events
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Character):
+            return NotImplemented
+        return (self.sheet, self.history, self.provenance) == (other.sheet, other.history, other.provenance)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Character(sheet={self.sheet!r}, history={self.history!r}, provenance={self.provenance!r})"
 
     @property
     def ruleset(self) -> str:

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath.character import Character, Sheet
-from lifepath.decisions import Chooser, Decision
-from lifepath.dice import DiceStream, natural_total, parse
+from lifepath.decisions import Chooser, Decision, PolicyChooser, policy_draw
+from lifepath.dice import Dice, DiceStream, parse
 from lifepath.errors import LifepathError
+from lifepath.history_log import CHANGE, DECISION, FORCED, NOTE, THROW, EventLog
 from lifepath.hookcall import call_hook
 
 if TYPE_CHECKING:
@@ -62,21 +63,6 @@ class CrisisOutcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-class _History(list[dict[str, Any]]):
-    """The history list; with an observer, every event is also shown as it happens."""
-
-    def __init__(self, observer: Callable[[dict[str, Any]], None] | None = None) -> None:
-        super().__init__()
-        self.observer = observer
-        if observer is not None:
-            self.append = self._append_and_show  # type: ignore[method-assign]
-
-    def _append_and_show(self, event: dict[str, Any]) -> None:
-        list.append(self, event)
-        assert self.observer is not None
-        self.observer(event)
-
-
 class Context:
     """Services for one character's creation. A ruleset's ``create(ctx)`` uses nothing else."""
 
@@ -97,10 +83,15 @@ class Context:
         self.seed = seed
         self.chooser = chooser
         self._trusted = bool(getattr(chooser, "trusted", False))
+        # the NPC policy itself (not a subclass, which may answer its own way) is asked without a call
+        self._policy = chooser._random.random if type(chooser) is PolicyChooser else None
         self.options = dict(options or {})
         self.dice = DiceStream(seed)
+        self._draw = self.dice.draw
         self.sheet = Sheet()
-        self.history: _History = _History(observer) if observer else _History()
+        #: the history: reads as the list of JSON events, records compact entries (lifepath.history_log)
+        self.history = EventLog(observer)
+        self._record = self.history.record
         self.decisions: list[list[str]] = []
         #: scratch space a ruleset may use during creation (not exported)
         self.state: dict[str, Any] = {}
@@ -109,7 +100,7 @@ class Context:
 
     def roll(
         self,
-        notation: str,
+        notation: str | Dice,
         purpose: str,
         *,
         dms: Iterable[tuple[str, int]] = (),
@@ -119,85 +110,75 @@ class Context:
     ) -> Throw:
         """Throw dice, record it, and return the result.
 
+        :param notation: a dice notation, or a :class:`lifepath.dice.Dice` parsed once beforehand (with
+            :func:`lifepath.dice.parse`, e.g. when the tables are compiled), which saves the look-up.
+
         :param dms: ``(source, value)`` modifiers, each recorded with its source.
         :param target: succeed on a total of at least this (``None``: a table lookup, no outcome).
         :param auto_fail: a natural total that always fails (Nowhere Yet's natural 2 on survival).
         :param auto_success: a natural total that always succeeds.
         """
-        dice = parse(notation)
-        faces = self.dice.faces(dice)
-        natural = natural_total(dice, faces)
-        mods: list[list[Any]] = []
+        dice = notation if isinstance(notation, Dice) else parse(notation)
+        count = dice.count
+        if count == 2 and not dice.d66:  # most throws are 2D6 or 1D6: drawn here, without a call
+            draw, sides = self._draw, dice.sides
+            first, second = int(draw() * sides) + 1, int(draw() * sides) + 1
+            faces = [first, second]
+            natural = first + second
+        elif count == 1:
+            natural = int(self._draw() * dice.sides) + 1
+            faces = [natural]
+        else:
+            faces = self.dice.faces(dice)
+            natural = faces[0] * 10 + faces[1] if dice.d66 else sum(faces)
+        if dms.__class__ is not tuple:
+            dms = tuple(dms)
         dm_total = 0
-        for source, value in dms:
-            if value:
-                mods.append([source, value])
-                dm_total += value
+        for _source, value in dms:
+            dm_total += value
         total = (natural + dice.modifier + dm_total) * dice.multiplier
         success: bool | None = None
-        event: dict[str, Any] = {
-            "type": "throw",
-            "purpose": purpose,
-            "dice": dice.notation,
-            "faces": faces,
-            "dms": mods,
-            "total": total,
-        }
+        rule: str | None = None
         if target is not None:
             success = total >= target
-            event["target"] = target
             if auto_fail is not None and natural == auto_fail and success:
                 success = False
-                event["rule"] = f"a natural {auto_fail} always fails"
+                rule = f"a natural {auto_fail} always fails"
             elif auto_success is not None and natural == auto_success and not success:
                 success = True
-                event["rule"] = f"a natural {auto_success} always succeeds"
-            event["success"] = success
-        self.history.append(event)
+                rule = f"a natural {auto_success} always succeeds"
+        self._record((THROW, purpose, dice, faces, dms, total, target, rule, success))
         return Throw(total, natural, faces, success)
 
     # -- decisions --------------------------------------------------------------------------------
 
     def choose(self, decision: Decision) -> str:
         """Ask the chooser, check the answer is legal, record it and return it."""
-        enabled = decision.enabled()
+        enabled = decision._enabled or decision.enabled()
         if len(enabled) == 1 and not decision.free_text:
             answer = enabled[0].id
-            forced = True
-        else:
-            answer = self.chooser.choose(decision)
-            forced = False
-            if not self._trusted and not decision.is_legal(answer):
-                raise LifepathError(
-                    f"'{answer}' is not a legal answer to '{decision.prompt}'",
-                    hint=f"legal answers: {', '.join(decision.option_ids())}",
-                )
-        event: dict[str, Any] = {
-            "type": "decision",
-            "key": decision.key,
-            "prompt": decision.prompt,
-            "options": decision.option_ids(),
-            "answer": answer,
-        }
-        if forced:
-            event["forced"] = True
-        else:
-            self.decisions.append([decision.key, answer])
-        self.history.append(event)
+            self._record((FORCED, decision, answer))
+            return answer
+        policy = self._policy
+        answer = policy_draw(policy, decision) if policy is not None else self.chooser.choose(decision)
+        if not self._trusted and not decision.is_legal(answer):
+            raise LifepathError(
+                f"'{answer}' is not a legal answer to '{decision.prompt}'",
+                hint=f"legal answers: {', '.join(decision.option_ids())}",
+            )
+        self.decisions.append([decision.key, answer])
+        self._record((DECISION, decision, answer))
         return answer
 
     # -- changes and notes ------------------------------------------------------------------------
 
     def change(self, what: str, before: Any, after: Any, why: str) -> None:
         """Record a change to the sheet (the caller has made it)."""
-        self.history.append({"type": "change", "what": what, "from": before, "to": after, "why": why})
+        self._record((CHANGE, what, before, after, why))
 
     def note(self, text: str, **details: Any) -> None:
         """Record something that happened that is neither a throw nor a decision."""
-        event: dict[str, Any] = {"type": "note", "text": text}
-        if details:
-            event.update(details)
-        self.history.append(event)
+        self._record((NOTE, text, details))
 
     # -- hooks (a third-party implementation that raises is named: lifepath.hookcall) ------------------
 
@@ -264,4 +245,4 @@ def create(
         "options": opts,
         "decisions": ctx.decisions,
     }
-    return Character(ctx.sheet, list(ctx.history), provenance)
+    return Character(ctx.sheet, ctx.history, provenance)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Protocol
@@ -67,8 +67,10 @@ class Decision:
         enabled = self._enabled
         if enabled is None:
             enabled = self.options
-            if any(o.disabled is not None for o in enabled):
-                enabled = tuple(o for o in enabled if o.disabled is None)
+            for option in enabled:
+                if option.disabled is not None:
+                    enabled = tuple(o for o in enabled if o.disabled is None)
+                    break
             object.__setattr__(self, "_enabled", enabled)
         return enabled
 
@@ -143,15 +145,57 @@ class PolicyChooser:
         self._random = random.Random(f"policy:{seed}")
 
     def choose(self, decision: Decision) -> str:
-        opts = decision.enabled()  # disabled options take no part: the draws are those without them
-        if not opts:
-            raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
-        cumulative = decision.cumulative_weights()
-        total = cumulative[-1]
-        if total <= 0:
-            return opts[int(self._random.random() * len(opts))].id
-        index = bisect_right(cumulative, self._random.random() * total)
-        return opts[min(index, len(opts) - 1)].id
+        return policy_draw(self._random.random, decision)
+
+
+def policy_draw(random: Callable[[], float], decision: Decision) -> str:
+    """The NPC policy's answer to ``decision``, drawn with ``random`` over the enabled options' weights
+    (:class:`lifepath.creation.Context` calls it directly for a :class:`PolicyChooser`)."""
+    # a reused decision (see DecisionCache) has its enabled options and running totals already
+    opts = decision._enabled or decision.enabled()  # disabled options take no part in the draws
+    if not opts:
+        raise LifepathError(f"decision '{decision.key}' has no options for the NPC policy to pick from")
+    cumulative = decision._cumulative or decision.cumulative_weights()
+    total = cumulative[-1]
+    if total <= 0:
+        return opts[int(random() * len(opts))].id
+    index = bisect_right(cumulative, random() * total)
+    return opts[index if index < len(opts) else -1].id
+
+
+class DecisionCache:
+    """Decisions made once and reused, for a ruleset that asks the same questions of every character.
+
+    ``get`` returns the same :class:`Decision` for the same key, prompt and option *objects* (options made
+    once, e.g. when the tables are compiled, and kept), so its enabled options, option ids and the NPC
+    policy's running totals are worked out once, not per character. The options are told apart by
+    identity, which is safe: a cached decision keeps its options alive, so no other object can have their
+    ids meanwhile. The cache forgets everything when it passes ``limit`` decisions.
+    """
+
+    __slots__ = ("_made", "limit")
+
+    def __init__(self, limit: int = 4096) -> None:
+        self._made: dict[tuple[object, ...], Decision] = {}
+        self.limit = limit
+
+    def get(
+        self,
+        key: str,
+        prompt: str,
+        options: tuple[Option, ...],
+        *,
+        free_text: bool = False,
+        context: str = "",
+        default: str = "",
+    ) -> Decision:
+        token = (key, prompt, tuple(map(id, options)), free_text, context, default)
+        decision = self._made.get(token)
+        if decision is None:
+            if len(self._made) >= self.limit:
+                self._made.clear()
+            decision = self._made[token] = Decision(key, prompt, options, free_text, context, default)
+        return decision
 
 
 @dataclass

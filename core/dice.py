@@ -77,10 +77,12 @@ def parse(notation: str) -> Dice:
 class DiceStream:
     """The one random stream of a character's dice. Every face drawn comes from here."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("_random", "draw")
 
     def __init__(self, seed: int | str) -> None:
         self._random = random.Random(seed)
+        #: the next number in [0, 1) of the stream; a face of an S-sided die is ``int(draw() * S) + 1``
+        self.draw = self._random.random
 
     def faces(self, dice: Dice) -> list[int]:
         """Draw the faces of one throw of ``dice`` (modifiers are the caller's business)."""

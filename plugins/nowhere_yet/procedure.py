@@ -19,8 +19,11 @@ from lifepath import (
     LifepathError,
     Option,
 )
+from lifepath.decisions import DecisionCache
+from lifepath.dice import parse
 from lifepath.registry import Contribution
 
+from .compiled import Career, career, menu, once
 from .homeworld import build as build_homeworld
 from .homeworld import sample_world
 from .skills import skill_book
@@ -44,6 +47,7 @@ class Term:
     record: CareerRecord
     career: Mapping[str, Any]
     drafted: bool
+    compiled: Career
     lost_terms: int = 0
     all_lost: bool = False
 
@@ -72,6 +76,16 @@ class Died(Exception):
     the ageing throw on stopping anagathics) ends the careers there, whatever step it came from."""
 
 
+#: the decisions every character is asked, made once (see lifepath.decisions.DecisionCache)
+DECISIONS = DecisionCache()
+TWO_D6 = parse("2D6")
+CASH = Option("cash", "cash", 1.0)
+MATERIAL = Option("material", "material", 1.5)
+DRAFT = Option("draft", "submit to the draft", 1.0)
+DRIFTER = Option("drifter", "become a Drifter", 1.0)
+WEAPON = Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Option("blade", "a blade")))
+
+
 @lru_cache(maxsize=2048)
 def yes_no(key: str, prompt: str, yes_weight: float, context: str = "", default: str = "") -> Decision:
     """A yes/no decision; ``default`` is what a person takes with Enter alone."""
@@ -87,6 +101,26 @@ def static_choice(key: str, prompt: str, ids: tuple[str, ...], free_text: bool =
     return Decision(key, prompt, tuple(Option(i) for i in ids), free_text=free_text)
 
 
+#: the origin menus made so far, by the ids of their species (kept beside the menu, so the ids stay theirs)
+_ORIGINS: dict[tuple[int, ...], tuple[tuple[Contribution, ...], tuple[Option, ...]]] = {}
+
+
+def origin_options(pool: list[Contribution]) -> tuple[Option, ...]:
+    """The origin menu's options, made once per set of species: humans four times as likely for the NPC
+    policy."""
+    token = tuple(map(id, pool))
+    known = _ORIGINS.get(token)
+    if known is None:
+        opts = tuple(Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0) for c in pool)
+        known = _ORIGINS[token] = (tuple(pool), opts)
+    return known[1]
+
+
+def homeworld_choice(worlds: list[Mapping[str, Any]]) -> Decision:
+    opts = tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds)
+    return Decision("homeworld", "Choose your homeworld", opts)
+
+
 @lru_cache(maxsize=1)
 def education_options() -> tuple[Option, ...]:
     from .tables import tables
@@ -94,39 +128,23 @@ def education_options() -> tuple[Option, ...]:
     return tuple(Option(s, s, 1.0) for s in tables()["education"]["skills"])
 
 
+def keyed(options: tuple[Option, ...]) -> tuple[tuple[Option, str], ...]:
+    """Skill options with the sheet key each lands on (a leaf specialisation is written under its cascade),
+    worked out once per tuple of options."""
+    key = skill_book().key
+    return once("keyed", options, lambda: tuple((o, key(o.id)) for o in options))
+
+
 @lru_cache(maxsize=256)
 def homeworld_options(skills: tuple[str, ...]) -> tuple[Option, ...]:
     return tuple(Option(s, f"{s} (homeworld)", 3.0) for s in skills)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)
 def skill_table_choice(career: str, i: int, n: int, advanced: bool) -> Decision:
     names = ["personal_development", "service_skills", "specialist"] + (["advanced_education"] if advanced else [])
     opts = tuple(Option(k, TABLE_LABELS[k], 1.0) for k in names)
     return Decision("skill-table", f"Skill roll {i} of {n} in {career}: which table?", opts)
-
-
-@lru_cache(maxsize=4096)
-def career_option(cid: str, name: str, weight: float, detail: str = "") -> Option:
-    return Option(cid, name, weight, detail)
-
-
-_DETAILS: dict[int, tuple[Mapping[str, Any], str]] = {}
-
-
-def career_detail(data: Mapping[str, Any]) -> str:
-    """The throws a career leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person).
-    Remembered per career table (NPC creation asks it for every career at every career decision)."""
-    known = _DETAILS.get(id(data))
-    if known is not None and known[0] is data:
-        return known[1]
-    detail = ", ".join(
-        f"{step} {data[step]['characteristic']} {data[step]['target']}+"
-        for step in ("qualification", "survival")
-        if isinstance(data.get(step), Mapping)
-    )
-    _DETAILS[id(data)] = (data, detail)
-    return detail
 
 
 class Procedure:
@@ -134,7 +152,8 @@ class Procedure:
 
     def __init__(self, ctx: Context, t: Tables) -> None:
         self.ctx = ctx
-        self.t = t
+        # plain dicts of the tables' data (a TableSet looks each name up through a method)
+        self.t: Mapping[str, Any] = once("tables", t, lambda: {name: t[name] for name in t.files})
         self.proc = t["procedure"]
         self.book = skill_book()
         self.sheet = ctx.sheet
@@ -174,8 +193,9 @@ class Procedure:
     ) -> bool:
         assert spec is not None
         code = spec["characteristic"]
-        all_dms = [(f"{self.label(code)} DM", self.dm(code)), *(dms or [])]
-        return bool(self.ctx.roll("2D6", purpose, dms=all_dms, target=spec["target"], **kw).success)
+        first = (self.dm_labels[code], self.sheet.characteristics[code] // self.divisor + self.offset)
+        all_dms = (first, *dms) if dms else (first,)
+        return bool(self.ctx.roll(TWO_D6, purpose, dms=all_dms, target=spec["target"], **kw).success)
 
     def terms(self) -> int:
         return self.sheet.total_terms
@@ -210,13 +230,14 @@ class Procedure:
             pool = [chosen]
         else:
             pool = [c for c in species.values() if c.data.get("selectable", True)]
-        opts = tuple(Option(c.id, c.name, 4.0 if c.id.startswith("human") else 1.0) for c in pool)
-        sid = ctx.choose(Decision("species", "Choose your origin", opts))
+        sid = ctx.choose(DECISIONS.get("species", "Choose your origin", origin_options(pool)))
         data: Mapping[str, Any] = species[sid].data
         self.sheet.species = sid
-        sexes = list(data.get("sexes") or [])
+        sexes = data.get("sexes")
         if sexes:
-            self.sheet.sex = ctx.choose(Decision("sex", "Choose the portrait's sex", tuple(Option(s) for s in sexes)))
+            prompt = "Choose the portrait's sex"
+            asked: Decision = once("sex", sexes, lambda: static_choice("sex", prompt, tuple(sexes)))
+            self.sheet.sex = ctx.choose(asked)
         self.sheet.age = int(data["age_of_maturity"])
         ctx.change("age", 0, self.sheet.age, f"age of maturity for {data['name']}")
         # Nowhere Yet's own traits and those plugins register (lifepath_register_traits), by id
@@ -235,6 +256,7 @@ class Procedure:
         ctx.state["species"] = data
         self.life = Life(data, {})
         self.life.specs = ctx.characteristic_specs(base)
+        self.dm_labels = {c: f"{self.label(c)} DM" for c in (*PHYSICAL, *MENTAL, *self.life.specs)}
 
     def characteristics(self) -> None:
         ctx = self.ctx
@@ -294,33 +316,35 @@ class Procedure:
                         hint="give its profile with --uwp, or choose one of: " + ", ".join(w["name"] for w in worlds),
                     )
                 worlds = named
-            choice = ctx.choose(
-                Decision(
-                    "homeworld",
-                    "Choose your homeworld",
-                    tuple(Option(w["name"], f"{w['name']} {w['uwp']}") for w in worlds),
-                )
+            listed = worlds
+            asked = (
+                once("homeworld", listed, lambda: homeworld_choice(listed))  # the sample list: one decision per process
+                if listed is self.t["homeworlds"]["worlds"]
+                else homeworld_choice(listed)
             )
+            choice = ctx.choose(asked)
             world = next(w for w in worlds if w["name"] == choice)
             home = sample_world(world["name"], world["uwp"])
         self.sheet.extra["homeworld"] = home.to_dict()
         ctx.note(f"homeworld {home.name}: {home.law_descriptor}, trade codes {' '.join(home.trade_codes) or 'none'}")
         count = max(self.proc["background_skills_minimum"], self.proc["background_skills_base"] + self.dm("Edu"))
-        education = education_options()
-        homeworld = homeworld_options(home.skills)
-        key = self.book.key
+        education = keyed(education_options())
+        homeworld = keyed(homeworld_options(home.skills))
         ctx.apply_traits(self.trait_rows, "background")
+        picks = self.proc["homeworld_skill_picks"]
+        taken = self.sheet.skills
         for pick in range(count):
-            taken = self.sheet.skills
-            pool: list[Option] = []
-            if pick < self.proc["homeworld_skill_picks"]:
-                pool += [o for o in homeworld if key(o.id) not in taken]
-            offered = {o.id for o in pool}
-            pool += [o for o in education if o.id not in offered and key(o.id) not in taken]
+            if pick < picks:
+                pool = [o for o, k in homeworld if k not in taken]
+                offered = {o.id for o in pool}
+                pool += [o for o, k in education if o.id not in offered and k not in taken]
+            else:
+                pool = [o for o, k in education if k not in taken]
             if not pool:
                 ctx.note("no background skill is left to choose")
                 break
-            skill = ctx.choose(Decision("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool)))
+            asked = DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool))
+            skill = ctx.choose(asked)
             self.book.grant(ctx, skill, level=0, why="background skill")
 
     # -- careers ----------------------------------------------------------------------------------
@@ -358,11 +382,38 @@ class Procedure:
             if c.id == "drifter" or (c.id not in self.life.left_clean and c.id not in self.life.ejected)
         ]
 
+    def career_menu(self) -> tuple[Option, ...]:
+        """The career menu's options for this character now: every career not closed to them, weighted by
+        the DM of its qualification (the Drifter always open, at 0.3). Made once per set of closed careers
+        and positive DMs (a DM of 0 or less weighs 1 like any other)."""
+        compiled = menu(self.ctx.registry.careers(self.ctx.ruleset.id))
+        life = self.life
+        closed = life.left_clean | life.ejected
+        chars, divisor, offset = self.sheet.characteristics, self.divisor, self.offset
+        token = (frozenset(closed), *[max(chars[c] // divisor + offset, 0) for c in compiled.codes])
+        opts = compiled.made.get(token)
+        if opts is None:
+            if len(compiled.made) >= 4096:
+                compiled.made.clear()
+            made: list[Option] = []
+            for c, rec in zip(compiled.careers, compiled.records, strict=True):
+                if c.id == "drifter":
+                    made.append(rec.option(0.3))
+                elif c.id not in closed:
+                    dm = chars[rec.qualification_code or ""] // divisor + offset
+                    made.append(rec.option(1.0 + dm if dm > 0 else 1.0))
+            opts = compiled.made[token] = tuple(made)
+        return opts
+
     def enter_career(self) -> Term | None:
         ctx = self.ctx
         registry = ctx.registry
-        available = self.career_options()
         wanted = ctx.options.get("career")
+        weights = ctx.options.get("career_weights")
+        usual = not (wanted or weights) or self.life.entered
+        if usual and not self.life.crisis_survivor and not (self.target_terms == 0 and not self.life.entered):
+            return self.enter(ctx.choose(DECISIONS.get("career", "Choose a career", self.career_menu())))
+        available = self.career_options()
         if wanted and not self.life.entered:
             chosen = registry.find("career", ctx.ruleset.id, str(wanted))
             available = [chosen]
@@ -375,55 +426,66 @@ class Procedure:
             find = registry.find
             chosen_weights = {find("career", ctx.ruleset.id, str(k)).id: float(v) for k, v in dict(weights).items()}
             available = [by_name[cid] for cid in chosen_weights if cid in by_name] or available
-            opts = [
-                career_option(c.id, c.name, chosen_weights.get(c.id, 0.0), career_detail(c.data)) for c in available
-            ]
+            opts = [career(c).option(chosen_weights.get(c.id, 0.0)) for c in available]
         else:
-            opts = [career_option(c.id, c.name, self._career_weight(c.data), career_detail(c.data)) for c in available]
+            chars, divisor, offset = self.sheet.characteristics, self.divisor, self.offset
+            opts = []
+            for c in available:
+                rec = career(c)
+                if c.id == "drifter":
+                    weight = 0.3
+                else:
+                    dm = chars[rec.qualification_code or ""] // divisor + offset
+                    weight = 1.0 + dm if dm > 0 else 1.0
+                opts.append(rec.option(weight))
         if self.target_terms == 0 and not self.life.entered:
             opts = [Option("none", "no career: finish now", 1.0)] + [Option(o.id, o.label, 0.0) for o in opts]
-        cid = ctx.choose(Decision("career", "Choose a career", tuple(opts)))
+            asked = Decision("career", "Choose a career", tuple(opts))
+        else:
+            asked = DECISIONS.get("career", "Choose a career", tuple(opts))
+        cid = ctx.choose(asked)
         if cid == "none":
             return None
-        career = registry.careers(ctx.ruleset.id)[cid].data
+        return self.enter(cid)
+
+    def enter(self, cid: str) -> Term:
+        """Enter the career chosen (after its qualification throw), or the draft or the Drifter."""
+        ctx = self.ctx
+        registry = ctx.registry
+        careers = registry.careers(ctx.ruleset.id)
+        compiled = career(careers[cid])
+        career_data = compiled.data
         drafted = False
         if cid != "drifter":
             if self.life.crisis_survivor:
-                ctx.note(f"a crisis survivor fails every qualification: {career['name']} is closed")
+                ctx.note(f"a crisis survivor fails every qualification: {career_data['name']} is closed")
                 qualified = False
             else:
                 penalty = self.proc["qualification_dm_per_previous_career"] * len(self.life.entered)
-                word = "enlistment" if career["military"] else "qualification"
                 qualified = self.throw(
-                    career["qualification"], f"{word}: {career['name']}", [("previous careers", penalty)]
+                    career_data["qualification"], compiled.qualification_purpose, [("previous careers", penalty)]
                 )
             if not qualified:
-                opts2 = [Option("drifter", "become a Drifter", 1.0)]
-                if not self.life.drafted_once and not self.life.crisis_survivor:
-                    opts2.insert(0, Option("draft", "submit to the draft", 1.0))
+                draftable = not self.life.drafted_once and not self.life.crisis_survivor
+                prompt = f"Not accepted into {career_data['name']}: what now?"
                 way = ctx.choose(
-                    Decision("failed-qualification", f"Not accepted into {career['name']}: what now?", tuple(opts2))
+                    DECISIONS.get("failed-qualification", prompt, (DRAFT, DRIFTER) if draftable else (DRIFTER,))
                 )
                 if way == "draft":
                     cid = self.draft()
                     drafted = True
                 else:
                     cid = "drifter"
-                career = registry.careers(ctx.ruleset.id)[cid].data
+                compiled = career(careers[cid])
+                career_data = compiled.data
         if cid not in self.life.entered:
             self.life.entered.append(cid)
-        record = CareerRecord(cid, career["name"], 0, 0, career["ranks"][0]["title"])
+        record = CareerRecord(cid, career_data["name"], 0, 0, career_data["ranks"][0]["title"])
         self.sheet.careers.append(record)
         if drafted:
             record.extra["drafted"] = True
-        ctx.note(f"entered {career['name']}" + (" (drafted)" if drafted else ""))
-        return Term(record, career, drafted)
-
-    def _career_weight(self, career: Mapping[str, Any]) -> float:
-        if career["id"] == "drifter":
-            return 0.3
-        dm = self.dm(career["qualification"]["characteristic"])
-        return 1.0 + dm if dm > 0 else 1.0
+        ctx.note(f"entered {career_data['name']}" + (" (drafted)" if drafted else ""))
+        return Term(record, career_data, drafted, compiled)
 
     def draft(self) -> str:
         ctx = self.ctx
@@ -456,12 +518,12 @@ class Procedure:
             self.basic_training(term)
         self.anagathics_choice()
         survived = self.throw(
-            career["survival"], f"survival: {career['name']}", auto_fail=self.proc["survival_natural_fail"]
+            career["survival"], term.compiled.survival_purpose, auto_fail=self.proc["survival_natural_fail"]
         )
         if survived and self.life.on_anagathics:
             survived = self.throw(
                 career["survival"],
-                f"second survival (anagathics): {career['name']}",
+                term.compiled.second_survival_purpose,
                 auto_fail=self.proc["survival_natural_fail"],
             )
         if self.life.on_anagathics:
@@ -495,13 +557,10 @@ class Procedure:
 
     def attempt(self, term: Term, step: str, weight: float) -> bool:
         """Ask whether to try for a commission or advancement, throw it, and promote on success."""
-        name = term.career["name"]
-        if (
-            self.ctx.choose(yes_no(step, f"Try for {'a ' if step == 'commission' else ''}{step} in {name}?", weight))
-            != "yes"
-        ):
+        compiled = term.compiled
+        if self.ctx.choose(yes_no(step, compiled.attempt_prompts[step], weight)) != "yes":
             return False
-        if not self.throw(term.career[step], f"{step}: {name}"):
+        if not self.throw(term.career[step], compiled.attempt_purposes[step]):
             return False
         self.promote(term, step)
         return True
@@ -509,15 +568,17 @@ class Procedure:
     def basic_training(self, term: Term) -> None:
         ctx = self.ctx
         career = term.career
-        service = [e["skill"] for e in career["skill_tables"]["service_skills"] if "skill" in e]
+        service = term.compiled.service_skills
         if len(self.sheet.careers) == 1:
-            for s in dict.fromkeys(service):
-                self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
+            why = f"basic training: {career['name']}"
+            for s in service:
+                self.book.grant(ctx, s, level=0, why=why)
         else:
-            fresh = [s for s in dict.fromkeys(service) if self.book.key(s) not in self.sheet.skills]
-            opts = tuple(Option(s, s, 1.0) for s in (fresh or dict.fromkeys(service)))
+            key, taken, known = self.book.key, self.sheet.skills, term.compiled.service_options
+            fresh = [s for s in service if key(s) not in taken]
+            opts = tuple([known[s] for s in (fresh or service)])
             s = ctx.choose(
-                Decision("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts)
+                DECISIONS.get("basic-training", f"Basic training in {career['name']}: one service skill at 0", opts)
             )
             self.book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
         rank0 = career["ranks"][0]["skill"]
@@ -701,7 +762,7 @@ class Procedure:
         weight = 0.2 if near else 0.0
         if self.life.on_anagathics:
             weight = 0.9
-        answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight, default="no"))
+        answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight, "", "no"))
         if answer == "yes":
             if not self.life.on_anagathics:
                 ctx.note("starts taking anagathics")
@@ -756,9 +817,9 @@ class Procedure:
         wants = self.target_terms is None or self.terms() < self.target_terms
         capped = self.max_terms is not None and self.terms() >= self.max_terms
         weight = 0.0 if (capped or not wants) else (0.97 if self.target_terms is not None else 0.7)
-        question = yes_no("reenlist", f"Serve another term in {career['name']}?", weight, default="yes")
+        question = yes_no("reenlist", term.compiled.reenlist_prompt, weight, "", "yes")
         stay = ctx.choose(question) == "yes"
-        throw = ctx.roll("2D6", f"reenlistment: {career['name']}", target=career["reenlistment"])
+        throw = ctx.roll(TWO_D6, term.compiled.reenlistment_purpose, target=career["reenlistment"])
         if throw.natural == self.proc["reenlistment_natural_hold"]:
             ctx.note(
                 "a natural 12 on reenlistment: held for another term" + (" past the term cap" if capped else ""),
@@ -797,13 +858,10 @@ class Procedure:
             rolls = record.terms - term.lost_terms + bonus
         ctx.note(f"mustering out of {career['name']}: {rolls} benefit roll(s)")
         for i in range(rolls):
-            opts = []
-            if self.life.cash_rolls < p["max_cash_rolls"]:
-                opts.append(Option("cash", "cash", 1.0))
-            opts.append(Option("material", "material", 1.5))
+            opts = (CASH, MATERIAL) if self.life.cash_rolls < p["max_cash_rolls"] else (MATERIAL,)
             which = ctx.choose(
-                Decision(
-                    "benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", tuple(opts)
+                DECISIONS.get(
+                    "benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", opts
                 )
             )
             dms: list[tuple[str, int]] = []
@@ -882,9 +940,7 @@ class Procedure:
             if take == "skill":
                 self.book.grant(ctx, skill, why="repeated weapon benefit")
                 return
-        kind = ctx.choose(
-            Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Option("blade", "a blade")))
-        )
+        kind = ctx.choose(WEAPON)
         self.life.weapons.append(kind)
         self.gain_item(f"Weapon ({kind})")
 
@@ -920,16 +976,28 @@ class Procedure:
             own = added.data.get("names") if added is not None else None
         if own:
             given, family = own["given"], own["family"]
+            given_names = once(
+                "given", given, lambda: static_choice("given-name", "Choose a given name", tuple(given), True)
+            )
         else:
             given = names["given"].get(sex) or names["given"]["neutral"]
-            given = list(given) + list(names["given"]["neutral"])
+            neutral = names["given"]["neutral"]
             family = names["family"]
-        first = ctx.choose(static_choice("given-name", "Choose a given name", tuple(given), True))
-        last = ctx.choose(static_choice("family-name", "Choose a family name", tuple(family), True))
+            given_names = once(
+                "given",
+                given,
+                lambda: static_choice("given-name", "Choose a given name", (*given, *neutral), True),
+            )
+        family_names = once(
+            "family", family, lambda: static_choice("family-name", "Choose a family name", tuple(family), True)
+        )
+        first = ctx.choose(given_names)
+        last = ctx.choose(family_names)
         self.sheet.name = f"{first} {last}"
         fin = self.t["finishing"]
+        goals = fin["goals"]
         self.sheet.extra["goal"] = ctx.choose(
-            static_choice("goal", "Choose a personal goal", tuple(fin["goals"]), True)
+            once("goal", goals, lambda: static_choice("goal", "Choose a personal goal", tuple(goals), True))
         )
         parts = []
         look = dict(fin["appearance"])
@@ -939,9 +1007,13 @@ class Procedure:
         for part in ("build", "hair", "eyes", "feature", "dress"):
             if part in ("hair", "eyes") and alien:
                 continue
-            parts.append(
-                ctx.choose(static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(look[part]), True))
+            looks = look[part]
+            asked = once(
+                part,
+                looks,
+                lambda: static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(looks), True),  # noqa: B023
             )
+            parts.append(ctx.choose(asked))
         self.sheet.extra["appearance"] = "; ".join(parts)
         soc = self.sheet.characteristics["Soc"]
         if species.get("social_name", "Soc") == "Soc" and soc >= self.proc["noble_title_min_soc"]:

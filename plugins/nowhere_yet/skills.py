@@ -7,11 +7,15 @@ cascade itself is noted at level 0 (every other specialisation counts as level 0
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from lifepath import Context, Decision, Option
+from lifepath import Context, Option
+from lifepath.decisions import DecisionCache
+
+#: the specialisation decisions, made once per cascade, weights and reason
+DECISIONS = DecisionCache()
 
 
 class SkillBook:
@@ -23,6 +27,9 @@ class SkillBook:
             if entry.get("cascade"):
                 self.cascades[entry["name"]] = list(entry["cascade"])
         self.parent: dict[str, str] = {}
+        self._plans: dict[str, tuple[bool, str, tuple[str, ...], tuple[str, ...]]] = {}
+        self._options: dict[str, tuple[tuple[str, Option, Option], ...]] = {}
+        self._prompts: dict[str, str] = {}
         for cascade, children in self.cascades.items():
             for child in children:
                 if child not in self.standalone or child in self.cascades:
@@ -42,7 +49,7 @@ class SkillBook:
             out.append(name)
         return out
 
-    def _mark_zero(self, ctx: Context, names: list[str], why: str) -> None:
+    def _mark_zero(self, ctx: Context, names: Sequence[str], why: str) -> None:
         skills = ctx.sheet.skills
         for n in names:
             if n not in skills:
@@ -52,27 +59,53 @@ class SkillBook:
     def specialise(self, ctx: Context, cascade: str, why: str) -> str:
         """Ask for a specialisation of ``cascade`` (descending nested cascades) and return its sheet key."""
         skills = ctx.sheet.skills
-        children = self.cascades[cascade]
-        opts = tuple(Option(c, c, 4.0 if skills.get(f"{cascade} ({c})", -1) >= 1 else 1.0) for c in children)
-        choice = ctx.choose(Decision("specialisation", f"Choose a specialisation of {cascade}", opts, context=why))
-        self._mark_zero(ctx, [cascade], why)
+        # a specialisation already held at 1 or more is four times as likely for the NPC policy
+        opts = tuple([held if skills.get(key, -1) >= 1 else fresh for key, fresh, held in self._children(cascade)])
+        prompt = self._prompts.get(cascade) or self._prompts.setdefault(
+            cascade, f"Choose a specialisation of {cascade}"
+        )
+        choice = ctx.choose(DECISIONS.get("specialisation", prompt, opts, context=why))
+        self._mark_zero(ctx, (cascade,), why)
         if choice in self.cascades:
             return self.specialise(ctx, choice, why)
         return f"{cascade} ({choice})"
+
+    def _children(self, cascade: str) -> tuple[tuple[str, Option, Option], ...]:
+        """A cascade's specialisations: (sheet key, the option at weight 1, the option at weight 4)."""
+        found = self._options.get(cascade)
+        if found is None:
+            found = self._options[cascade] = tuple(
+                (f"{cascade} ({c})", Option(c, c, 1.0), Option(c, c, 4.0)) for c in self.cascades[cascade]
+            )
+        return found
+
+    def _plan(self, name: str) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
+        """How a grant of ``name`` lands, worked out once per name: (a cascade?, its sheet key, the
+        ancestors marked at 0 for a grant at level 1+, those marked for a grant at level 0)."""
+        plan = self._plans.get(name)
+        if plan is None:
+            ancestors = tuple(self._ancestors(name))
+            if name in self.cascades:
+                plan = (True, name, ancestors, (*reversed(ancestors), name))
+            else:
+                plan = (False, self.key(name), tuple(reversed(ancestors)), tuple(reversed(ancestors)))
+            self._plans[name] = plan
+        return plan
 
     def grant(self, ctx: Context, name: str, *, level: int | None = None, why: str) -> None:
         """Gain ``name``: at least ``level`` when given, otherwise one level more (a new skill at 1)."""
         skills = ctx.sheet.skills
         target_level = 1 if level is None else level
-        if name in self.cascades and target_level >= 1:
-            self._mark_zero(ctx, self._ancestors(name), why)
+        cascade, key, marked, marked_at_zero = self._plans.get(name) or self._plan(name)
+        if cascade and target_level >= 1:
+            if marked:
+                self._mark_zero(ctx, marked, why)
             key = self.specialise(ctx, name, why)
-        elif name in self.cascades:
-            self._mark_zero(ctx, [*reversed(self._ancestors(name)), name], why)
+        elif cascade:
+            self._mark_zero(ctx, marked_at_zero, why)
             return
-        else:
-            key = self.key(name)
-            self._mark_zero(ctx, list(reversed(self._ancestors(name))), why)
+        elif marked:
+            self._mark_zero(ctx, marked, why)
         before = skills.get(key)
         if level is None:
             after = 1 if before is None else before + 1

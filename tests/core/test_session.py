@@ -18,7 +18,7 @@ REGISTRY = make_registry()
 
 
 class Player:
-    """Answers from a list of moves: an option index (wrapped to the options) or "back"."""
+    """Answers from a list of moves: an option index (wrapped to the enabled options) or "back"."""
 
     def __init__(self, session_ref: list[Session], moves: list[Any]) -> None:
         self.moves = list(moves)
@@ -32,7 +32,8 @@ class Player:
                 if self.ref[0].can_undo:
                     raise GoBack
                 continue
-            return decision.options[move % len(decision.options)].id
+            enabled = decision.enabled()  # a disabled option is no answer a person can give
+            return enabled[move % len(enabled)].id
         self.ref[0].finish_automatically()
         return self.ref[0].suggest(decision)
 

@@ -1,0 +1,133 @@
+"""Careers (and other tables the procedure asks about for every character) compiled once into plain records.
+
+A career's table is read the same way by every character who tries it: the same option in the career
+menu (for each policy weight it can have), the same throw purposes and prompts. :func:`career` makes that
+record the first time a career is met and keeps it for as long as the career's table is alive, so a
+character's terms look things up instead of building them. The records hold no rules of their own: every
+number still comes from the career's table, which the record keeps as ``data``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from lifepath import Option
+from lifepath.registry import Contribution
+
+T = TypeVar("T")
+
+#: records by what they are and the id of the object they were compiled from (kept beside the record,
+#: so the id stays its own)
+_BY_IDENTITY: dict[tuple[str, int], tuple[object, Any]] = {}
+
+
+def once(what: str, source: object, make: Callable[[], T]) -> T:
+    """``make()``, computed once per ``what`` and ``source`` object (by identity: tables are read-only once
+    loaded). Use it for objects that live as long as the tables: every object it is given is kept."""
+    token = (what, id(source))
+    known = _BY_IDENTITY.get(token)
+    if known is not None and known[0] is source:
+        value: T = known[1]
+        return value
+    value = make()
+    _BY_IDENTITY[token] = (source, value)
+    return value
+
+
+def _throw_text(data: Mapping[str, Any], step: str) -> str:
+    spec = data.get(step)
+    return f"{step} {spec['characteristic']} {spec['target']}+" if isinstance(spec, Mapping) else ""
+
+
+@dataclass(slots=True)
+class Career:
+    """One career's table with what every character's pass through it reuses."""
+
+    id: str
+    name: str
+    data: Mapping[str, Any]
+    #: the characteristic its qualification throw uses (None for a career without one, the Drifter)
+    qualification_code: str | None
+    #: the throws it leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person)
+    detail: str
+    qualification_purpose: str
+    survival_purpose: str
+    second_survival_purpose: str
+    reenlist_prompt: str
+    #: "Try for a commission in ...?", "Try for advancement in ...?" and the throws' purposes, by step
+    attempt_prompts: dict[str, str]
+    attempt_purposes: dict[str, str]
+    reenlistment_purpose: str
+    #: the distinct skills of the service-skills table, in table order
+    service_skills: tuple[str, ...]
+    service_options: dict[str, Option]
+    #: the career menu's option for this career, by policy weight
+    options: dict[float, Option] = field(default_factory=dict)
+
+    def option(self, weight: float) -> Option:
+        found = self.options.get(weight)
+        if found is None:
+            found = self.options[weight] = Option(self.id, self.name, weight, self.detail)
+        return found
+
+
+def _compile(contribution: Contribution) -> Career:
+    data = contribution.data
+    name = str(data["name"])
+    qualification = data.get("qualification")
+    service = tuple(dict.fromkeys(e["skill"] for e in data["skill_tables"]["service_skills"] if "skill" in e))
+    detail = ", ".join(t for t in (_throw_text(data, "qualification"), _throw_text(data, "survival")) if t)
+    word = "enlistment" if data.get("military") else "qualification"
+    return Career(
+        id=contribution.id,
+        name=contribution.name,
+        data=data,
+        qualification_code=qualification["characteristic"] if isinstance(qualification, Mapping) else None,
+        detail=detail,
+        qualification_purpose=f"{word}: {name}",
+        survival_purpose=f"survival: {name}",
+        second_survival_purpose=f"second survival (anagathics): {name}",
+        reenlist_prompt=f"Serve another term in {name}?",
+        attempt_prompts={
+            "commission": f"Try for a commission in {name}?",
+            "advancement": f"Try for advancement in {name}?",
+        },
+        attempt_purposes={"commission": f"commission: {name}", "advancement": f"advancement: {name}"},
+        reenlistment_purpose=f"reenlistment: {name}",
+        service_skills=service,
+        service_options={s: Option(s, s, 1.0) for s in service},
+    )
+
+
+def career(contribution: Contribution) -> Career:
+    """The compiled record of a career, made the first time it is asked for."""
+    return once("career", contribution, lambda: _compile(contribution))
+
+
+@dataclass(slots=True)
+class Menu:
+    """The career menu of one set of careers: the records in order, and the menus already made for a
+    character's circumstances (careers closed to them, the DMs their characteristics give)."""
+
+    careers: tuple[Contribution, ...]
+    records: tuple[Career, ...]
+    #: the characteristics the careers' qualifications use (the DMs a menu's weights depend on)
+    codes: tuple[str, ...]
+    made: dict[tuple[object, ...], tuple[Option, ...]] = field(default_factory=dict)
+
+
+_MENUS: dict[tuple[int, ...], Menu] = {}
+
+
+def menu(careers: Mapping[str, Contribution]) -> Menu:
+    """The compiled menu of ``careers`` (a registry's careers of the ruleset), made once per set."""
+    values = tuple(careers.values())
+    token = tuple(map(id, values))
+    found = _MENUS.get(token)
+    if found is None:  # a found menu holds its careers, so the same ids are the same careers
+        records = tuple(career(c) for c in values)
+        codes = tuple(dict.fromkeys(r.qualification_code for r in records if r.qualification_code))
+        found = _MENUS[token] = Menu(values, records, codes)
+    return found
