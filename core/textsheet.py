@@ -106,7 +106,11 @@ def render_sections(sections: Sequence[Section], width: int = 80) -> str:
             out.extend(_wrap(safe(paragraph), width, INDENT, INDENT))
         for chapter in section.story:
             head = f"{INDENT}{safe(chapter.label)}: "
-            out.extend(_wrap(safe(chapter.text), width, head, INDENT + "    "))
+            if len(head) > width // 2:  # a label this long leaves its text no room: the text goes below it
+                out.extend(_wrap(safe(chapter.label) + ":", width, INDENT, INDENT))
+                out.extend(_wrap(safe(chapter.text), width, INDENT + "    ", INDENT + "    "))
+            else:
+                out.extend(_wrap(safe(chapter.text), width, head, INDENT + "    "))
     return "\n".join(out) + "\n"
 
 

@@ -103,3 +103,11 @@ def test_the_nowhere_yet_sheet_has_everything() -> None:
     for field in ("UPP:", "Goal:", "Appearance:", "UWP:", "Trade codes:", "Credits:", "Term 1:"):
         assert field in text
     assert "  Characteristic  Value  DM\n" in text
+
+
+def test_a_story_label_too_long_for_the_width_puts_its_text_below() -> None:
+    # found by the property above: a 26-character label at width 30 left one character past the edge
+    label = "0" * 26
+    text = render_sections([Section("Text", story=(Chapter(label, "the text", 0, 1),))], 30)
+    assert text.splitlines()[2:] == [f"  {label}:", "      the text"]
+    assert all(len(line) <= 30 for line in text.splitlines())
