@@ -297,9 +297,9 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
 
 def without_history(character: Any) -> Any:
     """``character`` with an empty history (the store's document is then sheet and provenance only)."""
-    import dataclasses
+    from lifepath.character import Character
 
-    return dataclasses.replace(character, history=[])
+    return Character(character.sheet, [], character.provenance)
 
 
 def _tree_rss(pid: int) -> tuple[int, int]:
