@@ -10,7 +10,6 @@ number still comes from the career's table, which the record keeps as ``data``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from lifepath import Option
@@ -41,30 +40,69 @@ def _throw_text(data: Mapping[str, Any], step: str) -> str:
     return f"{step} {spec['characteristic']} {spec['target']}+" if isinstance(spec, Mapping) else ""
 
 
-@dataclass(slots=True)
 class Career:
-    """One career's table with what every character's pass through it reuses."""
+    """One career's table with what every character's pass through it reuses.
 
-    id: str
-    name: str
-    data: Mapping[str, Any]
-    #: the characteristic its qualification throw uses (None for a career without one, the Drifter)
-    qualification_code: str | None
-    #: the throws it leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person)
-    detail: str
-    qualification_purpose: str
-    survival_purpose: str
-    second_survival_purpose: str
-    reenlist_prompt: str
-    #: "Try for a commission in ...?", "Try for advancement in ...?" and the throws' purposes, by step
-    attempt_prompts: dict[str, str]
-    attempt_purposes: dict[str, str]
-    reenlistment_purpose: str
-    #: the distinct skills of the service-skills table, in table order
-    service_skills: tuple[str, ...]
-    service_options: dict[str, Option]
-    #: the career menu's option for this career, by policy weight
-    options: dict[float, Option] = field(default_factory=dict)
+    A plain class rather than a dataclass: this module is imported by every ``create``, and making a
+    slotted dataclass costs about a millisecond of start-up each.
+    """
+
+    __slots__ = (
+        "attempt_prompts",
+        "attempt_purposes",
+        "data",
+        "detail",
+        "id",
+        "name",
+        "options",
+        "qualification_code",
+        "qualification_purpose",
+        "reenlist_prompt",
+        "reenlistment_purpose",
+        "second_survival_purpose",
+        "service_options",
+        "service_skills",
+        "survival_purpose",
+    )
+
+    def __init__(
+        self,
+        *,
+        id: str,
+        name: str,
+        data: Mapping[str, Any],
+        qualification_code: str | None,
+        detail: str,
+        qualification_purpose: str,
+        survival_purpose: str,
+        second_survival_purpose: str,
+        reenlist_prompt: str,
+        attempt_prompts: dict[str, str],
+        attempt_purposes: dict[str, str],
+        reenlistment_purpose: str,
+        service_skills: tuple[str, ...],
+        service_options: dict[str, Option],
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.data = data
+        #: the characteristic its qualification throw uses (None for a career without one, the Drifter)
+        self.qualification_code = qualification_code
+        #: the throws it leads to, e.g. ``qualification Edu 6+, survival Dex 4+`` (shown to a person)
+        self.detail = detail
+        self.qualification_purpose = qualification_purpose
+        self.survival_purpose = survival_purpose
+        self.second_survival_purpose = second_survival_purpose
+        self.reenlist_prompt = reenlist_prompt
+        #: "Try for a commission in ...?", "Try for advancement in ...?" and the throws' purposes, by step
+        self.attempt_prompts = attempt_prompts
+        self.attempt_purposes = attempt_purposes
+        self.reenlistment_purpose = reenlistment_purpose
+        #: the distinct skills of the service-skills table, in table order
+        self.service_skills = service_skills
+        self.service_options = service_options
+        #: the career menu's option for this career, by policy weight
+        self.options: dict[float, Option] = {}
 
     def option(self, weight: float) -> Option:
         found = self.options.get(weight)
@@ -106,16 +144,18 @@ def career(contribution: Contribution) -> Career:
     return once("career", contribution, lambda: _compile(contribution))
 
 
-@dataclass(slots=True)
 class Menu:
     """The career menu of one set of careers: the records in order, and the menus already made for a
     character's circumstances (careers closed to them, the DMs their characteristics give)."""
 
-    careers: tuple[Contribution, ...]
-    records: tuple[Career, ...]
-    #: the characteristics the careers' qualifications use (the DMs a menu's weights depend on)
-    codes: tuple[str, ...]
-    made: dict[tuple[object, ...], tuple[Option, ...]] = field(default_factory=dict)
+    __slots__ = ("careers", "codes", "made", "records")
+
+    def __init__(self, careers: tuple[Contribution, ...], records: tuple[Career, ...], codes: tuple[str, ...]) -> None:
+        self.careers = careers
+        self.records = records
+        #: the characteristics the careers' qualifications use (the DMs a menu's weights depend on)
+        self.codes = codes
+        self.made: dict[tuple[object, ...], tuple[Option, ...]] = {}
 
 
 _MENUS: dict[tuple[int, ...], Menu] = {}
