@@ -55,38 +55,47 @@ def throw_event(
     return event
 
 
-def decision_event(decision: Decision, answer: str, forced: bool) -> dict[str, Any]:
-    event: dict[str, Any] = {
-        "type": "decision",
-        "key": decision.key,
-        "prompt": decision.prompt,
-        "options": decision.option_ids(),
-        "answer": answer,
-    }
-    if forced:
-        event["forced"] = True
+def _throw(e: Entry) -> dict[str, Any]:
+    return throw_event(e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8])
+
+
+def _decision(e: Entry) -> dict[str, Any]:
+    decision: Decision = e[1]
+    return {"type": "decision", "key": decision.key, "prompt": decision.prompt, "options": decision.option_ids(),
+            "answer": e[2]}
+
+
+def _forced(e: Entry) -> dict[str, Any]:
+    event = _decision(e)
+    event["forced"] = True
     return event
+
+
+def _change(e: Entry) -> dict[str, Any]:
+    return {"type": "change", "what": e[1], "from": e[2], "to": e[3], "why": e[4]}
+
+
+def _note(e: Entry) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "note", "text": e[1]}
+    if e[2]:
+        event.update(e[2])
+    return event
+
+
+def _ready(e: Entry) -> dict[str, Any]:
+    event = e[1]  # EVENT: a ready-made dict, kept as given
+    assert isinstance(event, dict)
+    return event
+
+
+#: the maker of each kind's event, indexed by the kind code (one call per event when a history is read:
+#: saving a batch makes some hundred events per character)
+_MAKERS: tuple[Callable[[Entry], dict[str, Any]], ...] = (_throw, _decision, _forced, _change, _note, _ready)
 
 
 def event_of(entry: Entry) -> dict[str, Any]:
     """The JSON event an entry stands for."""
-    kind = entry[0]
-    if kind == THROW:
-        return throw_event(*entry[1:])
-    if kind == DECISION:
-        return decision_event(entry[1], entry[2], False)
-    if kind == FORCED:
-        return decision_event(entry[1], entry[2], True)
-    if kind == CHANGE:
-        return {"type": "change", "what": entry[1], "from": entry[2], "to": entry[3], "why": entry[4]}
-    if kind == NOTE:
-        event: dict[str, Any] = {"type": "note", "text": entry[1]}
-        if entry[2]:
-            event.update(entry[2])
-        return event
-    event = entry[1]  # EVENT: a ready-made dict, kept as given
-    assert isinstance(event, dict)
-    return event
+    return _MAKERS[entry[0]](entry)
 
 
 class EventLog(Sequence[dict[str, Any]]):
@@ -116,7 +125,8 @@ class EventLog(Sequence[dict[str, Any]]):
     def _made(self) -> list[dict[str, Any]]:
         events, entries = self._events, self._entries
         if len(events) < len(entries):
-            events.extend(event_of(e) for e in entries[len(events):])
+            makers = _MAKERS
+            events.extend([makers[e[0]](e) for e in entries[len(events):]])
         return events
 
     def events(self) -> list[dict[str, Any]]:
