@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from lifepath.history_log import EventLog
 
 FORMAT = "lifepath.character/1"
+#: compact JSON, as documents are stored and compared
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 SCHEMA_ID = "https://lifepath.example/schemas/character.schema.json"
 
 
@@ -174,6 +176,18 @@ class Character:
             "provenance": self.provenance,
             "history": self.history,
         }
+
+    def compact_json(self) -> str:
+        """The export as compact JSON (``separators=(",", ":")``, as the store keeps it and a replay compares
+        it): exactly ``json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))``, but a history
+        still held as the creation's log is encoded from it (:meth:`EventLog.compact_json`), without making
+        its events."""
+        history = self._history
+        if isinstance(history, list):
+            return _ENCODE(self.to_dict())
+        head = _ENCODE({"$schema": SCHEMA_ID, "format": FORMAT, "sheet": self.sheet.to_dict(),
+                        "provenance": self.provenance})
+        return head[:-1] + ',"history":' + history.compact_json() + "}"
 
     def to_json(self) -> str:
         """The export: the same character always gives the same bytes."""

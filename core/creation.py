@@ -75,6 +75,7 @@ class Context:
         chooser: Chooser,
         options: Mapping[str, Any] | None = None,
         observer: Callable[[dict[str, Any]], None] | None = None,
+        log: EventLog | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.registry = registry
@@ -90,7 +91,7 @@ class Context:
         self._draw = self.dice.draw
         self.sheet = Sheet()
         #: the history: reads as the list of JSON events, records compact entries (lifepath.history_log)
-        self.history = EventLog(observer)
+        self.history = log if log is not None else EventLog(observer)
         self._record = self.history.record
         self.decisions: list[list[str]] = []
         #: scratch space a ruleset may use during creation (not exported)
@@ -223,18 +224,22 @@ def create(
     chooser: Chooser,
     options: Mapping[str, Any] | None = None,
     observer: Callable[[dict[str, Any]], None] | None = None,
+    log: EventLog | None = None,
 ) -> Character:
     """Run one character's creation under ``ruleset_id`` and return it with history and provenance.
 
     ``rules`` are the resolved house rules (see :func:`lifepath.houserules.resolve`); when omitted the
-    declaration's defaults are used.
+    declaration's defaults are used. ``observer`` is shown every event as it happens; ``log``, a new
+    :class:`~lifepath.history_log.EventLog` of the caller's, records the history instead of one of
+    creation's own, so that a caller whose creation may stop (a replay) can read what happened before it
+    stopped without paying for every event as it happens.
     """
     from lifepath.houserules import resolve
 
     ruleset = registry.ruleset(ruleset_id)
     resolved = dict(rules) if rules is not None else resolve(registry.declaration(ruleset.id))
     opts = {k: v for k, v in sorted((options or {}).items()) if v not in (None, [], {})}
-    ctx = Context(ruleset, registry, resolved, seed, chooser, opts, observer)
+    ctx = Context(ruleset, registry, resolved, seed, chooser, opts, observer, log)
     ruleset.create(ctx)
     provenance = {
         "ruleset": {"id": ruleset.id, "version": ruleset.version},

@@ -11,6 +11,7 @@ options, handed to a :class:`Chooser`:
 
 from __future__ import annotations
 
+import json
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -19,6 +20,9 @@ from itertools import accumulate
 from typing import Protocol
 
 from lifepath.errors import LifepathError, ScriptExhausted
+
+#: compact JSON, as documents are stored and compared (see :meth:`Decision.json_head`)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,7 @@ class Decision:
     _ids: list[str] | None = field(default=None, init=False, repr=False, compare=False)
     _enabled: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
     _cumulative: tuple[float, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _json_head: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def enabled(self) -> tuple[Option, ...]:
         """The options that may be chosen (not disabled), in order."""
@@ -82,6 +87,17 @@ class Decision:
             ids = [o.id for o in self.enabled()]
             object.__setattr__(self, "_ids", ids)
         return ids
+
+    def json_head(self) -> str:
+        """The start of this decision's event as compact JSON, up to its answer (made once per decision:
+        a reused decision's prompt and options are encoded once, however many characters it is asked of)."""
+        head = self._json_head
+        if head is None:
+            head = _ENCODE({"type": "decision", "key": self.key, "prompt": self.prompt,
+                            "options": self.option_ids(), "answer": None})
+            head = head[: -len("null}")]
+            object.__setattr__(self, "_json_head", head)
+        return head
 
     def is_legal(self, answer: str) -> bool:
         if self.free_text:

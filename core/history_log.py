@@ -14,6 +14,7 @@ happens, as before.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -98,6 +99,11 @@ def event_of(entry: Entry) -> dict[str, Any]:
     return _MAKERS[entry[0]](entry)
 
 
+#: compact JSON, as documents are stored and compared
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_ANSWER_ENDS = {DECISION: "}", FORCED: ',"forced":true}'}
+
+
 class EventLog(Sequence[dict[str, Any]]):
     """A character's history: reads as a list of JSON events, records compact entries.
 
@@ -128,6 +134,28 @@ class EventLog(Sequence[dict[str, Any]]):
             makers = _MAKERS
             events.extend([makers[e[0]](e) for e in entries[len(events):]])
         return events
+
+    def compact_json(self) -> str:
+        """The events as compact JSON text: exactly ``json.dumps(list(self), ensure_ascii=False,
+        separators=(",", ":"))``, made without building the events not yet made. Saving and replaying a
+        character encode its history this way: a decision's prompt and options are encoded once per
+        decision (:meth:`lifepath.decisions.Decision.json_head`), the other events a run at a time."""
+        made, entries = self._events, self._entries
+        parts = [_ENCODE(made)[1:-1]] if made else []
+        pending: list[dict[str, Any]] = []
+        makers, ends = _MAKERS, _ANSWER_ENDS
+        for entry in entries[len(made):]:
+            end = ends.get(entry[0])
+            if end is None:
+                pending.append(makers[entry[0]](entry))
+                continue
+            if pending:
+                parts.append(_ENCODE(pending)[1:-1])
+                pending = []
+            parts.append(entry[1].json_head() + _ENCODE(entry[2]) + end)
+        if pending:
+            parts.append(_ENCODE(pending)[1:-1])
+        return "[" + ",".join(parts) + "]"
 
     def events(self) -> list[dict[str, Any]]:
         """Every event, made now if not yet (a new list; the events themselves are shared)."""

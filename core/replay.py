@@ -288,12 +288,13 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
         return _verdict(differences, notes, None)
 
     from lifepath.creation import create
+    from lifepath.history_log import EventLog
 
     chooser = ScriptedChooser(sequence=list(ex.decisions))
-    made: list[dict[str, Any]] = []
+    log = EventLog()  # what the replay made before it stopped, if it stops
     try:
         replayed = create(registry, ex.ruleset_id, seed=ex.seed, rules=ex.rules, chooser=chooser,
-                          options=ex.options, observer=made.append)
+                          options=ex.options, log=log)
     except LifepathError as exc:
         replayed = None
         stop = exc.paragraph()
@@ -302,7 +303,7 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
         replayed = None
         stop = f"creation could not use the export's options or house rules ({type(exc).__name__}: {exc})"
     if replayed is None:
-        made = json.loads(json.dumps(made))
+        made = json.loads(log.compact_json())
         history = compare.history(made, ex.history, stopped=True)
         differences += history
         differences.append(Difference(
@@ -312,7 +313,7 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
         ))
         return _verdict(differences, notes, history[0] if history else None, stopped=stop)
 
-    made_text = json.dumps(replayed.to_dict(), ensure_ascii=False, separators=_COMPACT)
+    made_text = replayed.compact_json()  # the history encoded from the replay's log, not from made events
     if text is None:
         text = json.dumps(exported, ensure_ascii=False, separators=_COMPACT)
     if not differences and not chooser.unused and made_text == text:

@@ -161,7 +161,7 @@ def character_values(
     if stored is not None:
         text = stored
     else:
-        text = compact(json.loads(document)) if document is not None else compact(character.to_dict())
+        text = compact(json.loads(document)) if document is not None else character.compact_json()
     return dict(
         name=character.sheet.name,
         player=player or None,
