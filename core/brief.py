@@ -47,26 +47,33 @@ def is_brief(data: Any) -> bool:
 
 
 def _replay_history(registry: Registry, provenance: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The history the provenance's seed, rules, options and decisions make; when the replay stops (a
-    tampered record), the events made up to that point, so that :func:`lifepath.replay.verify` names
-    where and why it stops."""
+    """The history the provenance's seed, rules, options and decisions make, replayed with exactly the
+    content it records (:func:`lifepath.recorded.registry_for`: a plugin installed since is left out, a
+    missing one is a :class:`~lifepath.recorded.ContentMismatch`); when the replay stops (a tampered
+    record), the events made up to that point, so that :func:`lifepath.replay.verify` names where and why
+    it stops."""
     from lifepath.creation import create
     from lifepath.decisions import ScriptedChooser
+    from lifepath.history_log import EventLog
+    from lifepath.recorded import registry_for
 
-    events: list[Any] = []
     try:
         ruleset = provenance["ruleset"]["id"]
+        registry.ruleset(ruleset)
+    except (LifepathError, KeyError, TypeError):
+        return []
+    registry = registry_for(registry, ruleset, provenance)
+    log = EventLog()
+    try:
         decisions = [(str(k), str(a)) for k, a in provenance["decisions"]]
         made = create(
             registry, ruleset, seed=provenance["seed"], rules=dict(provenance["house_rules"]),
-            chooser=ScriptedChooser(sequence=decisions), options=dict(provenance.get("options", {})),
-            observer=events.append,
+            chooser=ScriptedChooser(sequence=decisions), options=dict(provenance.get("options", {})), log=log,
         )
     except (LifepathError, KeyError, TypeError, ValueError, AttributeError, IndexError):
-        history: list[dict[str, Any]] = json.loads(json.dumps(events, ensure_ascii=False))
+        history: list[dict[str, Any]] = json.loads(log.compact_json())
         return history
-    full: list[dict[str, Any]] = made.to_dict()["history"]
-    return full
+    return made.history
 
 
 def rebuild(registry: Registry, record: Mapping[str, Any]) -> dict[str, Any]:

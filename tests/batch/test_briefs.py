@@ -159,3 +159,21 @@ def test_a_campaign_keeps_the_history_while_the_file_holds_briefs(cli, tmp_path:
     shown = ok(cli("show", "1", "--history"))
     assert len(shown.splitlines()) > 20
     assert "3 of 3 character(s) of campaign 'Dock' replay exactly" in ok(cli("verify", "--campaign", "Dock"))
+
+
+def test_a_brief_is_rebuilt_with_the_content_it_records_not_what_is_loaded_since(cli, tmp_path: Path) -> None:
+    # the couriers folder adds a career to every career menu: a brief made without it must replay without it
+    couriers = str(Path(__file__).resolve().parents[2] / "examples" / "couriers")
+    briefs = batch(cli, "nowhere-yet", count=6)
+    path = tmp_path / "briefs.jsonl"
+    path.write_text("".join(json.dumps(b) + "\n" for b in briefs), encoding="utf-8")
+    said = ok(cli("verify", str(path), "--content", couriers))
+    assert said.count("identical") == 6, said
+    # and one made with the folder names it when it is not there
+    with_couriers = batch(cli, "nowhere-yet", "--content", couriers, count=1)[0]
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(with_couriers), encoding="utf-8")
+    refused = cli("verify", str(one))
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "made with the plugin 'content:couriers' 1.0.0, and it is not installed" in refused.stderr
+    assert "--content PATH" in refused.stderr
