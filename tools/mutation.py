@@ -39,13 +39,20 @@ REPORT = ROOT / "docs" / "mutation-report.md"
 # Each module under test and the few test files that cover it, fastest-to-fail first.
 MODULES: dict[str, tuple[str, ...]] = {
     "core/dice.py": ("tests/core/test_dice.py",),
-    "core/decisions.py": ("tests/core/test_decisions.py",),
+    "core/decisions.py": (
+        "tests/core/test_decisions.py",
+        "tests/core/test_disabled_options.py",
+        "tests/core/test_lean_api.py",
+        "tests/core/test_compact_json.py",
+    ),
     "core/houserules.py": ("tests/core/test_houserules.py",),
     "core/replay.py": (
         "tests/integrity/test_replay_edges.py",
         "tests/integrity/test_verify.py",
         "tests/integrity/test_mutations.py",
         "tests/core/test_replay.py",
+        "tests/core/test_recorded.py",
+        "tests/core/test_compact_json.py",
     ),
     "plugins/nowhere_yet/procedure.py": (
         "tests/nowhere_yet/test_golden.py",
