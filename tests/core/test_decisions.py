@@ -188,3 +188,15 @@ def test_by_key_answers_are_taken_in_order() -> None:
 def test_the_policy_reaches_the_last_of_several_options() -> None:
     policy = PolicyChooser(8)
     assert {policy.choose(_pick(1.0, 1.0, 1.0)) for _ in range(300)} == {"a", "b", "c"}
+
+
+def test_what_makes_a_free_text_answer_unacceptable() -> None:
+    from lifepath.decisions import FREE_TEXT_LIMIT, free_text_problem
+
+    assert FREE_TEXT_LIMIT == 60  # a name or a concept; the prompt's help says so
+    assert free_text_problem("Ada Okonkwo") == ""
+    assert free_text_problem("A" * 60) == ""  # exactly the limit is allowed
+    assert free_text_problem("A" * 61) == "the answer is 61 characters long; at most 60 are allowed"
+    assert free_text_problem("") == free_text_problem(" \t ") == "the answer is empty"
+    assert free_text_problem("Bad\x07Bell").startswith("the answer holds a control character")
+    assert free_text_problem("Élodie Ñúñez") == ""  # letters beyond ASCII are printable

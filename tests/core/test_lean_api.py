@@ -101,7 +101,8 @@ def test_the_cache_forgets_everything_past_its_limit() -> None:
     cache = DecisionCache(limit=2)
     opts = tuple(Option(str(i)) for i in range(4))
     a = cache.get("k", "a", opts[:1])
-    cache.get("k", "b", opts[:2])
+    b = cache.get("k", "b", opts[:2])
+    assert cache.get("k", "a", opts[:1]) is a and cache.get("k", "b", opts[:2]) is b  # kept up to the limit
     cache.get("k", "c", opts[:3])  # the third clears the first two
     assert cache.get("k", "a", opts[:1]) is not a
 
