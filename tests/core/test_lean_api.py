@@ -107,6 +107,16 @@ def test_the_cache_forgets_everything_past_its_limit() -> None:
     assert cache.get("k", "a", opts[:1]) is not a
 
 
+def test_a_large_cache_forgets_too() -> None:
+    # a limit past the small integers CPython keeps as singletons: the comparison must be of values
+    cache = DecisionCache(limit=300)
+    opts = (Option("x"),)
+    first = cache.get("k", "0", opts)
+    for i in range(1, 301):
+        cache.get("k", str(i), opts)
+    assert cache.get("k", "0", opts) is not first
+
+
 def test_a_reused_decision_answers_as_a_fresh_one_does() -> None:
     opts = (Option("a", weight=1.0), Option("b", weight=2.5, disabled="taken"), Option("c", weight=0.5))
     reused = Decision("k", "?", opts)
