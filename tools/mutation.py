@@ -45,7 +45,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/core/test_lean_api.py",
         "tests/core/test_compact_json.py",
     ),
-    "core/houserules.py": ("tests/core/test_houserules.py",),
+    "core/houserules.py": ("tests/core/test_houserules.py", "tests/bad_input/test_house_rules.py"),
     "core/replay.py": (
         "tests/integrity/test_replay_edges.py",
         "tests/integrity/test_verify.py",
