@@ -11,12 +11,12 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from lifepath.history_log import encode_compact
+
 if TYPE_CHECKING:
     from lifepath.history_log import EventLog
 
 FORMAT = "lifepath.character/1"
-#: compact JSON, as documents are stored and compared
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 SCHEMA_ID = "https://lifepath.example/schemas/character.schema.json"
 
 
@@ -184,8 +184,8 @@ class Character:
         its events."""
         history = self._history
         if isinstance(history, list):
-            return _ENCODE(self.to_dict())
-        head = _ENCODE({"$schema": SCHEMA_ID, "format": FORMAT, "sheet": self.sheet.to_dict(),
+            return encode_compact(self.to_dict())
+        head = encode_compact({"$schema": SCHEMA_ID, "format": FORMAT, "sheet": self.sheet.to_dict(),
                         "provenance": self.provenance})
         return head[:-1] + ',"history":' + history.compact_json() + "}"
 

@@ -11,7 +11,6 @@ options, handed to a :class:`Chooser`:
 
 from __future__ import annotations
 
-import json
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,9 +19,7 @@ from itertools import accumulate
 from typing import Protocol
 
 from lifepath.errors import LifepathError, ScriptExhausted
-
-#: compact JSON, as documents are stored and compared (see :meth:`Decision.json_head`)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+from lifepath.history_log import encode_compact
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +90,7 @@ class Decision:
         a reused decision's prompt and options are encoded once, however many characters it is asked of)."""
         head = self._json_head
         if head is None:
-            head = _ENCODE({"type": "decision", "key": self.key, "prompt": self.prompt,
+            head = encode_compact({"type": "decision", "key": self.key, "prompt": self.prompt,
                             "options": self.option_ids(), "answer": None})
             head = head[: -len("null}")]
             object.__setattr__(self, "_json_head", head)

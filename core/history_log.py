@@ -99,8 +99,9 @@ def event_of(entry: Entry) -> dict[str, Any]:
     return _MAKERS[entry[0]](entry)
 
 
-#: compact JSON, as documents are stored and compared
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: compact JSON, as documents are stored and a replay compares them (the one encoder of that form: the
+#: history's text, a decision's head and a character's document must agree byte for byte)
+encode_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _ANSWER_ENDS = {DECISION: "}", FORCED: ',"forced":true}'}
 
 
@@ -141,7 +142,7 @@ class EventLog(Sequence[dict[str, Any]]):
         character encode its history this way: a decision's prompt and options are encoded once per
         decision (:meth:`lifepath.decisions.Decision.json_head`), the other events a run at a time."""
         made, entries = self._events, self._entries
-        parts = [_ENCODE(made)[1:-1]] if made else []
+        parts = [encode_compact(made)[1:-1]] if made else []
         pending: list[dict[str, Any]] = []
         makers, ends = _MAKERS, _ANSWER_ENDS
         for entry in entries[len(made):]:
@@ -150,11 +151,11 @@ class EventLog(Sequence[dict[str, Any]]):
                 pending.append(makers[entry[0]](entry))
                 continue
             if pending:
-                parts.append(_ENCODE(pending)[1:-1])
+                parts.append(encode_compact(pending)[1:-1])
                 pending = []
-            parts.append(entry[1].json_head() + _ENCODE(entry[2]) + end)
+            parts.append(entry[1].json_head() + encode_compact(entry[2]) + end)
         if pending:
-            parts.append(_ENCODE(pending)[1:-1])
+            parts.append(encode_compact(pending)[1:-1])
         return "[" + ",".join(parts) + "]"
 
     def events(self) -> list[dict[str, Any]]:
