@@ -47,6 +47,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "core/houserules.py": ("tests/core/test_houserules.py", "tests/bad_input/test_house_rules.py"),
     "core/replay.py": (
+        "tests/integrity/test_replay_details.py",
         "tests/integrity/test_replay_edges.py",
         "tests/integrity/test_verify.py",
         "tests/integrity/test_mutations.py",
