@@ -6,6 +6,7 @@ editable install because the mutated file is the file the ``lifepath`` package i
 
     python tools/mutation.py run [MODULE ...]     # one cosmic-ray session per module, resumable
     python tools/mutation.py report               # writes docs/mutation-report.md from the sessions
+    python tools/mutation.py rekey                # moves verdicts whose line moved (same code) to its new line
 
 Sessions are SQLite files under ``.mutation/`` (``--sessions`` to read or write elsewhere). ``run`` resumes
 a session that exists; ``--fresh`` starts it again. Surviving mutants are judged in
@@ -225,6 +226,52 @@ def _tally(module: str, session: Path, verdicts: dict[tuple[str, int, str, str],
     return tally
 
 
+def _survivor_lines(module: str, session: Path) -> set[tuple[int, str, str]]:
+    """(line, operator, code) of every surviving mutant of ``module`` in its session."""
+    from cosmic_ray.work_db import WorkDB, use_db  # type: ignore[import-untyped]  # tox -e mutation has it
+    from cosmic_ray.work_item import TestOutcome  # type: ignore[import-untyped]
+
+    lines = (ROOT / module).read_text(encoding="utf-8").splitlines()
+    found: set[tuple[int, str, str]] = set()
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item, result in db.completed_work_items:
+            if result.test_outcome == TestOutcome.SURVIVED:
+                spec = item.mutations[0]
+                line = spec.start_pos[0]
+                found.add((line, spec.operator_name, lines[line - 1].strip()))
+    return found
+
+
+def rekey(sessions: Path) -> list[str]:
+    """Move each verdict that no longer meets a survivor at its line, but whose code (and operator) a
+    survivor now has at exactly one other line, to that line; rewrite the verdicts file and say what moved.
+    Code edited elsewhere shifts lines; a verdict is about the code, so it follows it (review the moves)."""
+    text = VERDICTS.read_text(encoding="utf-8")
+    head, *blocks = text.split("\n[[survivor]]\n")
+    survivors = {m: _survivor_lines(m, _session(sessions, m)) for m in MODULES if _session(sessions, m).exists()}
+    data = [tomllib.loads("[[survivor]]\n" + b)["survivor"][0] for b in blocks]
+    exact = {(v["module"], int(v["line"]), v["operator"], v["code"].strip()) for v in data}
+    moved = []
+    for i, v in enumerate(data):
+        found = survivors.get(v["module"])
+        if found is None:
+            continue
+        code, op, line = v["code"].strip(), v["operator"], int(v["line"])
+
+        def meets(s: tuple[int, str, str], code: str = code, op: str = op) -> bool:
+            return s[2] == code and op in ("*", s[1])
+
+        if any(s[0] == line and meets(s) for s in found):
+            continue
+        lines = {s[0] for s in found if meets(s) and (v["module"], s[0], s[1], code) not in exact}
+        if len(lines) == 1:
+            (new,) = lines
+            blocks[i] = blocks[i].replace(f"line = {line}\n", f"line = {new}\n", 1)
+            moved.append(f"{v['module']}: {op} `{code}` line {line} -> {new}")
+    VERDICTS.write_text("\n[[survivor]]\n".join([head, *blocks]), encoding="utf-8")
+    return moved
+
+
 def _diff_lines(diff: str) -> str:
     changed = [ln for ln in diff.splitlines() if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
     return "\n".join(changed)
@@ -285,12 +332,17 @@ def main(argv: list[str] | None = None) -> int:
     run_p.add_argument("--fresh", action="store_true", help="discard existing sessions first")
     run_p.add_argument("--retry-survivors", action="store_true",
                        help="run only the surviving mutants of existing sessions again (after adding tests)")
+    sub.add_parser("rekey", help="move verdicts to the line their code moved to")
     rep = sub.add_parser("report", help="write the report")
     rep.add_argument("--out", type=Path, default=REPORT)
     args = parser.parse_args(argv)
     unknown = [m for m in getattr(args, "modules", []) if m not in MODULES]
     if unknown:
         parser.error(f"not a module under mutation test: {', '.join(unknown)}; choose from {', '.join(MODULES)}")
+    if args.command == "rekey":
+        for line in rekey(args.sessions.resolve()):
+            print("moved:", line)
+        return 0
     if args.command == "run":
         run(args.modules or list(MODULES), args.sessions.resolve(), args.fresh, args.retry_survivors)
     for t in report(args.sessions.resolve(), args.out if args.command == "report" else REPORT):
