@@ -63,6 +63,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/nowhere_yet/test_srd_careers_b.py",
         "tests/nowhere_yet/test_srd_rule_tables.py",
         "tests/nowhere_yet/test_readings.py",
+        "tests/nowhere_yet/test_procedure_details.py",
     ),
 }
 TIMEOUT_SECONDS = 300.0

@@ -1,0 +1,156 @@
+"""Details of Nowhere Yet's procedure that neither the golden characters nor the rule-table tests pinned
+(each found by a mutant of ``plugins/nowhere_yet/procedure.py`` that survived; see docs/mutation-report.md):
+the characteristic maximum, medical cover below the first row, a --terms target held past by a natural 12,
+career weights, a plugin species' social name and names, and what the NPC policy and a player are offered.
+
+Seeds are fixed; each test also asserts that its seed still walks the path it is about.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lifepath.creation import create
+from lifepath.decisions import Decision, PolicyChooser
+from lifepath.manager import Manager
+from lifepath.testing import create_character, make_registry
+
+REGISTRY = make_registry("nowhere_yet")
+DATA = Path(__file__).resolve().parents[2] / "plugins" / "nowhere_yet" / "data"
+
+
+class Watching:
+    """The NPC policy, keeping every decision it is asked (with its options' weights) in order."""
+
+    def __init__(self, seed: int) -> None:
+        self.policy = PolicyChooser(seed)
+        self.asked: list[Decision] = []
+
+    def choose(self, decision: Decision) -> str:
+        self.asked.append(decision)
+        return self.policy.choose(decision)
+
+
+def _watched(seed: int, **options: Any) -> tuple[Any, list[tuple[Decision, dict[str, Any], int]]]:
+    """An NPC and, for each decision put to the policy, (the decision, the history event, the age then)."""
+    chooser = Watching(seed)
+    character = create(REGISTRY, "nowhere-yet", seed=seed, chooser=chooser, options=options)
+    age, events = 0, []
+    for event in character.history:
+        if event["type"] == "change" and event["what"] == "age":
+            age = event["to"]
+        elif event["type"] == "decision" and not event.get("forced"):
+            events.append((event, age))
+    assert len(events) == len(chooser.asked)
+    return character, [(d, e, a) for d, (e, a) in zip(chooser.asked, events, strict=True)]
+
+
+def _weights(decision: Decision) -> dict[str, float]:
+    return {o.id: o.weight for o in decision.options}
+
+
+# -- rules ------------------------------------------------------------------------------------------
+
+
+def test_a_gain_at_the_species_maximum_adds_nothing_and_says_so() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 2215)
+    maxima = {code: spec["maximum"] for code, spec in _species(c.sheet.species)["characteristics"].items()}
+    notes = [e["text"] for e in c.history if e["type"] == "note" and "already at its maximum" in e["text"]]
+    assert notes and notes[0].startswith(f"Dex is already at its maximum of {maxima['Dex']}; ")
+    for event in c.history:
+        if event["type"] == "change" and event["what"].startswith("characteristic "):
+            assert event["to"] <= maxima[event["what"].split()[1]], event
+
+
+def _species(name: str) -> dict[str, Any]:
+    table = json.loads((DATA / "species.json").read_text(encoding="utf-8"))
+    [found] = [s for s in table["species"] if name in (s["id"], s["name"])]
+    return dict(found)
+
+
+def test_medical_cover_below_the_first_row_is_none_and_the_whole_cost_is_owed() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 54)
+    [bills] = [e for e in c.history if e["type"] == "throw" and e["purpose"].startswith("medical bills")]
+    medical = json.loads((DATA / "medical.json").read_text(encoding="utf-8"))
+    assert bills["total"] < min(level["min_roll"] for row in medical["rows"] for level in row["coverage"])
+    [care] = [e for e in c.history if e["type"] == "decision" and e["key"] == "medical-care"]
+    assert care["prompt"].endswith("covers 0%; you would owe Cr5,000.")
+
+
+def test_a_terms_target_held_past_by_a_natural_12_asks_for_no_more() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 1, options={"terms": 1})
+    held = [e for e in c.history if e["type"] == "note" and e.get("held")]
+    assert len(held) == 1
+    assert [r.terms for r in c.sheet.careers] == [2]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_career_weights_steer_only_the_first_career(seed: int) -> None:
+    c = create_character(REGISTRY, "nowhere-yet", seed, options={"career_weights": {"Navy": 1}})
+    careers = [e for e in c.history if e["type"] == "decision" and e["key"] == "career"]
+    assert careers[0]["options"] == ["navy"] and careers[0]["answer"] == "navy"
+    assert all(len(e["options"]) > 1 for e in careers[1:])
+
+
+def test_an_insectan_of_high_caste_takes_no_noble_title() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 24, options={"species": "insectan"})
+    assert c.sheet.characteristics["Soc"] >= 10
+    assert c.sheet.extra["social_name"] == "Caste" and "noble_title" not in c.sheet.extra
+
+
+# -- a plugin's species ------------------------------------------------------------------------------
+
+
+def _plugin_species(tmp_path: Path) -> Any:
+    table = json.loads((DATA / "species.json").read_text(encoding="utf-8"))
+    [human] = [s for s in table["species"] if s["id"] == "human-male"]
+    species = {**human, "id": "tidewalker", "name": "Tidewalker",
+               "names": {"given": ["Oru", "Ness"], "family": ["of the Shallows"]}}
+    species.pop("replaces", None)
+    (tmp_path / "species.json").write_text(json.dumps({**table, "species": [species]}), encoding="utf-8")
+    (tmp_path / "manifest.json").write_text(json.dumps({
+        "$schema": "https://lifepath.example/schemas/content-manifest.schema.json",
+        "name": "tidewalkers", "version": "1.0.0", "description": "A species with its own names.",
+        "ruleset": "nowhere-yet", "species": ["species.json"],
+    }), encoding="utf-8")
+    manager = Manager()
+    manager.load_entry_points(only={"nowhere_yet"})
+    manager.add_content(str(tmp_path))
+    return manager.registry()
+
+
+def test_a_plugin_species_names_its_characters_from_its_own_list(tmp_path: Path) -> None:
+    registry = _plugin_species(tmp_path)
+    c = create_character(registry, "nowhere-yet", 3, options={"species": "tidewalker"})
+    given, family = c.sheet.name.split(" ", 1)
+    assert given in ("Oru", "Ness") and family == "of the Shallows"
+
+
+# -- what is offered ---------------------------------------------------------------------------------
+
+
+def test_a_player_may_write_their_own_goal_and_looks() -> None:
+    _, asked = _watched(5)
+    free = {d.key: d.free_text for d, _, _ in asked if d.key == "goal" or d.key.startswith("appearance-")}
+    assert free and set(free.values()) == {True} and "goal" in free
+
+
+def test_the_npc_policy_takes_anagathics_only_when_ageing_is_one_term_away() -> None:
+    ages_seen = set()
+    for seed in range(1, 60):
+        character, asked = _watched(seed)
+        starts = _species(character.sheet.species)["ageing_starts"]
+        taking = False
+        for decision, event, age in asked:
+            if decision.key != "anagathics":
+                continue
+            near = age + 4 >= starts
+            assert _weights(decision)["yes"] == (0.9 if taking else 0.2 if near else 0.0), (seed, age)
+            ages_seen.add(starts - age)
+            taking = event["answer"] == "yes"
+    # the boundary (exactly one term away) and both sides of it were seen
+    assert 4 in ages_seen and min(ages_seen) < 4 < max(ages_seen)
