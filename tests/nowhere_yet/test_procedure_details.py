@@ -154,3 +154,12 @@ def test_the_npc_policy_takes_anagathics_only_when_ageing_is_one_term_away() -> 
             taking = event["answer"] == "yes"
     # the boundary (exactly one term away) and both sides of it were seen
     assert 4 in ages_seen and min(ages_seen) < 4 < max(ages_seen)
+
+
+def test_a_repeated_weapon_benefit_answered_skill_by_a_person_gives_the_skill() -> None:
+    typed = "".join(["sk", "ill"])  # an answer read from a prompt or a file, not the option's own string
+    answers = {"benefit-table": ["material"] * 20, "weapon-repeat": [typed] * 4}
+    c = create_character(REGISTRY, "nowhere-yet", 4, answers=answers)
+    assert c.sheet.equipment.count("Weapon (blade)") == 1
+    gained = [e for e in c.history if e["type"] == "change" and e.get("why") == "repeated weapon benefit"]
+    assert gained and gained[0]["what"].startswith("skill Melee Combat")
