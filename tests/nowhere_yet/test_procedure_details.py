@@ -36,17 +36,20 @@ class Watching:
 
 
 def _watched(seed: int, **options: Any) -> tuple[Any, list[tuple[Decision, dict[str, Any], int]]]:
-    """An NPC and, for each decision put to the policy, (the decision, the history event, the age then)."""
+    """An NPC and, for each decision put to the policy, (the decision, its history event, the event's index)."""
     chooser = Watching(seed)
     character = create(REGISTRY, "nowhere-yet", seed=seed, chooser=chooser, options=options)
-    age, events = 0, []
-    for event in character.history:
-        if event["type"] == "change" and event["what"] == "age":
-            age = event["to"]
-        elif event["type"] == "decision" and not event.get("forced"):
-            events.append((event, age))
-    assert len(events) == len(chooser.asked)
-    return character, [(d, e, a) for d, (e, a) in zip(chooser.asked, events, strict=True)]
+    asked = [(e, i) for i, e in enumerate(character.history) if e["type"] == "decision" and not e.get("forced")]
+    assert len(asked) == len(chooser.asked)
+    return character, [(d, e, i) for d, (e, i) in zip(chooser.asked, asked, strict=True)]
+
+
+def _age_before(history: list[dict[str, Any]], index: int) -> int:
+    return [e["to"] for e in history[:index] if e["type"] == "change" and e["what"] == "age"][-1]
+
+
+def _terms_before(history: list[dict[str, Any]], index: int) -> int:
+    return sum(1 for e in history[:index] if e["type"] == "note" and e["text"].startswith("term "))
 
 
 def _weights(decision: Decision) -> dict[str, float]:
@@ -145,9 +148,10 @@ def test_the_npc_policy_takes_anagathics_only_when_ageing_is_one_term_away() -> 
         character, asked = _watched(seed)
         starts = _species(character.sheet.species)["ageing_starts"]
         taking = False
-        for decision, event, age in asked:
+        for decision, event, index in asked:
             if decision.key != "anagathics":
                 continue
+            age = _age_before(character.history, index)
             near = age + 4 >= starts
             assert _weights(decision)["yes"] == (0.9 if taking else 0.2 if near else 0.0), (seed, age)
             ages_seen.add(starts - age)
@@ -163,3 +167,25 @@ def test_a_repeated_weapon_benefit_answered_skill_by_a_person_gives_the_skill() 
     assert c.sheet.equipment.count("Weapon (blade)") == 1
     gained = [e for e in c.history if e["type"] == "change" and e.get("why") == "repeated weapon benefit"]
     assert gained and gained[0]["what"].startswith("skill Melee Combat")
+
+
+@pytest.mark.parametrize("target", [1, 2, 3])
+def test_the_npc_serves_until_the_terms_target_and_not_past_it(target: int) -> None:
+    seen = set()
+    for seed in range(1, 40):
+        character, asked = _watched(seed, terms=target)
+        for decision, _event, index in asked:
+            if decision.key == "reenlist":
+                served = _terms_before(character.history, index)
+                assert _weights(decision)["yes"] == (0.97 if served < target else 0.0), (seed, served)
+                seen.add(served - target)
+    assert {-1, 0, 1} <= seen or target == 1 and {0, 1} <= seen  # before, at and past the target
+
+
+def test_six_terms_in_one_career_count_as_retired_on_the_cash_table() -> None:
+    answers = {"career": ["drifter"], "reenlist": ["yes"] * 14, "benefit-table": ["cash"] * 20}
+    c = create_character(REGISTRY, "nowhere-yet", 15, answers=answers, rules=["max_terms=none"])
+    assert [(r.career, r.terms, r.ended) for r in c.sheet.careers] == [("drifter", 6, "failed reenlistment")]
+    cash = [e for e in c.history if e["type"] == "throw" and e["purpose"].startswith("cash benefit")]
+    procedure = json.loads((DATA / "procedure.json").read_text(encoding="utf-8"))
+    assert cash and all(["retired", procedure["cash_dm"]["retired"]] in e["dms"] for e in cash)
