@@ -179,7 +179,7 @@ def test_the_npc_serves_until_the_terms_target_and_not_past_it(target: int) -> N
                 served = _terms_before(character.history, index)
                 assert _weights(decision)["yes"] == (0.97 if served < target else 0.0), (seed, served)
                 seen.add(served - target)
-    assert {-1, 0, 1} <= seen or target == 1 and {0, 1} <= seen  # before, at and past the target
+    assert {-1, 0, 1} <= seen or (target == 1 and {0, 1} <= seen)  # before, at and past the target
 
 
 def test_six_terms_in_one_career_count_as_retired_on_the_cash_table() -> None:
