@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import shlex
 import shutil
 import sqlite3
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,28 +74,35 @@ def _session(sessions: Path, module: str) -> Path:
     return sessions / (Path(module).stem + ".sqlite")
 
 
-def _config(sessions: Path, module: str) -> Path:
-    tests = " ".join(MODULES[module])
-    command = f"{shlex.quote(sys.executable)} -m pytest -x -q -p no:randomly {tests}"
+def _config(sessions: Path, module: str, tests: Sequence[str] = (), workers: Sequence[str] = ()) -> Path:
+    """The cosmic-ray config of ``module``: its own test files (or ``tests``), run by this Python, or by the
+    ``python`` first on each worker's PATH when ``workers`` (http-worker URLs) share the work."""
+    python = "python" if workers else shlex.quote(sys.executable)
+    command = f"{python} -m pytest -x -q -p no:randomly {' '.join(tests or MODULES[module])}"
     path = sessions / (Path(module).stem + ".toml")
+    distributor = (
+        'name = "http"\n\n[cosmic-ray.distributor.http]\nworker-urls = ' + json.dumps(list(workers)) + "\n"
+        if workers else 'name = "local"\n'
+    )
     path.write_text(
         "[cosmic-ray]\n"
         f'module-path = "{module}"\n'
         f"timeout = {TIMEOUT_SECONDS}\n"
         "excluded-modules = []\n"
         f"test-command = {command!r}\n"
-        "\n[cosmic-ray.distributor]\n"
-        'name = "local"\n',
+        "\n[cosmic-ray.distributor]\n" + distributor,
         encoding="utf-8",
     )
     return path
 
 
-def run(modules: Iterable[str], sessions: Path, fresh: bool, retry_survivors: bool) -> None:
-    """Run (or resume) one cosmic-ray session per module, one worker, in the repository root."""
+def run(modules: Iterable[str], sessions: Path, fresh: bool, retry_survivors: bool, tests: Sequence[str] = (),
+        workers: Sequence[str] = ()) -> None:
+    """Run (or resume) one cosmic-ray session per module: one worker in the repository root, or the
+    http-workers at ``workers``, each in a clone of its own (the mutant is written into the clone)."""
     sessions.mkdir(parents=True, exist_ok=True)
     for module in modules:
-        config, session = _config(sessions, module), _session(sessions, module)
+        config, session = _config(sessions, module, tests, workers), _session(sessions, module)
         if fresh and session.exists():
             session.unlink()
         print(f"mutation: {module} ({session})", flush=True)
@@ -333,6 +341,12 @@ def main(argv: list[str] | None = None) -> int:
     run_p.add_argument("--fresh", action="store_true", help="discard existing sessions first")
     run_p.add_argument("--retry-survivors", action="store_true",
                        help="run only the surviving mutants of existing sessions again (after adding tests)")
+    run_p.add_argument("--tests", nargs="+", default=(), metavar="FILE",
+                       help="test files to run instead of the module's own: with --retry-survivors, the files "
+                       "added since (a survivor has already passed the others)")
+    run_p.add_argument("--worker-url", action="append", default=[], metavar="URL",
+                       help="share the work among `cosmic-ray http-worker`s, each started in a clone of its own "
+                       "with that clone's editable venv first on PATH (repeat for each worker)")
     sub.add_parser("rekey", help="move verdicts to the line their code moved to")
     rep = sub.add_parser("report", help="write the report")
     rep.add_argument("--out", type=Path, default=REPORT)
@@ -345,7 +359,8 @@ def main(argv: list[str] | None = None) -> int:
             print("moved:", line)
         return 0
     if args.command == "run":
-        run(args.modules or list(MODULES), args.sessions.resolve(), args.fresh, args.retry_survivors)
+        run(args.modules or list(MODULES), args.sessions.resolve(), args.fresh, args.retry_survivors, args.tests,
+            args.worker_url)
     for t in report(args.sessions.resolve(), args.out if args.command == "report" else REPORT):
         print(_row(t))
     return 0
