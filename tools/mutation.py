@@ -15,6 +15,11 @@ a session that exists; ``--fresh`` starts it again. Surviving mutants are judged
 a line. The score counts killed mutants (timeouts included) over all mutants that ran, minus the
 equivalent ones.
 
+``report`` keeps each session's outcomes in ``tools/mutation-results/MODULE.json`` (counts, and every
+survivor with its diff) beside the hash of the source they were run on, and commits them with the report:
+on a machine without the sessions, a module whose source is unchanged is reported from that file, and one
+that changed must be run again.
+
 Do not edit the modules under test while a session runs: the mutant is in the working tree.
 """
 
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import shlex
 import shutil
@@ -37,6 +43,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 VERDICTS = ROOT / "tools" / "mutation-verdicts.toml"
 REPORT = ROOT / "docs" / "mutation-report.md"
+#: each module's outcomes as plain data, with the hash of the source they were run on
+RESULTS = ROOT / "tools" / "mutation-results"
 
 # Each module under test and the few test files that cover it, fastest-to-fail first.
 MODULES: dict[str, tuple[str, ...]] = {
@@ -199,39 +207,75 @@ def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int
     return [((a.lineno, a.col_offset), (a.end_lineno or a.lineno, a.end_col_offset or 0)) for a in found]
 
 
-def _tally(module: str, session: Path, verdicts: dict[tuple[str, int, str, str], dict[str, str]]) -> Tally:
+def _outcomes(session: Path) -> dict[str, Any]:
+    """A session's outcomes as plain data: the counts, and each survivor's position, operator and diff."""
     from cosmic_ray.work_db import WorkDB, use_db  # type: ignore[import-untyped]  # tox -e mutation has it
     from cosmic_ray.work_item import TestOutcome  # type: ignore[import-untyped]
 
-    tally = Tally(module)
+    out: dict[str, Any] = {"total": 0, "pending": 0, "killed": 0, "timeouts": 0, "incompetent": 0, "survivors": []}
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        out["total"] = db.num_work_items
+        out["pending"] = sum(1 for _ in db.pending_work_items)
+        for item, result in db.completed_work_items:
+            if result.test_outcome is None or result.test_outcome == TestOutcome.INCOMPETENT:
+                out["incompetent"] += 1
+            elif result.test_outcome == TestOutcome.KILLED:
+                out["killed"] += 1
+                out["timeouts"] += result.output == "timeout"
+            else:
+                spec = item.mutations[0]
+                out["survivors"].append({"start": list(spec.start_pos), "end": list(spec.end_pos),
+                                         "operator": spec.operator_name, "diff": result.diff or ""})
+    out["survivors"].sort(key=lambda e: (e["start"], e["operator"], e["diff"]))
+    return out
+
+
+def _results_file(module: str) -> Path:
+    return RESULTS / (Path(module).stem + ".json")
+
+
+def _source_hash(module: str) -> str:
+    return hashlib.sha256((ROOT / module).read_bytes()).hexdigest()
+
+
+def _results(module: str, sessions: Path) -> dict[str, Any] | None:
+    """The outcomes of ``module``: from its session when there is one (and kept in tools/mutation-results/,
+    so the report can be written again on another machine), else from that kept file while the module's
+    source is still the one it was run on."""
+    session = _session(sessions, module)
+    kept = _results_file(module)
+    if session.exists():
+        outcomes = {"module": module, "source_sha256": _source_hash(module), **_outcomes(session)}
+        RESULTS.mkdir(exist_ok=True)
+        kept.write_text(json.dumps(outcomes, indent=1) + "\n", encoding="utf-8")
+        return outcomes
+    if kept.exists():
+        earlier: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        if earlier.get("source_sha256") == _source_hash(module):
+            return earlier
+    return None
+
+
+def _tally(module: str, outcomes: dict[str, Any], verdicts: dict[tuple[str, int, str, str], dict[str, str]]) -> Tally:
     source = (ROOT / module).read_text(encoding="utf-8")
     lines = source.splitlines()
     annotations = _annotation_spans(source)
-    with use_db(str(session), WorkDB.Mode.open) as db:
-        tally.total = db.num_work_items
-        tally.pending = sum(1 for _ in db.pending_work_items)
-        for item, result in db.completed_work_items:
-            if result.test_outcome is None or result.test_outcome == TestOutcome.INCOMPETENT:
-                tally.incompetent += 1
-                continue
-            if result.test_outcome == TestOutcome.KILLED:
-                tally.killed += 1
-                tally.timeouts += result.output == "timeout"
-                continue
-            spec = item.mutations[0]
-            line = spec.start_pos[0]
-            code = lines[line - 1].strip()
-            entry = {"line": line, "operator": spec.operator_name, "code": code, "diff": result.diff or ""}
-            verdict = verdicts.get((module, line, spec.operator_name, code)) or verdicts.get((module, line, "*", code))
-            start, end = tuple(spec.start_pos), tuple(spec.end_pos)
-            if verdict is None and any(a <= start and end <= b for a, b in annotations):
-                verdict = {"kind": "equivalent", "why": ANNOTATION_WHY}
-            if verdict is None:
-                tally.unjudged.append(entry)
-            elif verdict["kind"] == "equivalent":
-                tally.equivalent.append({**entry, "why": verdict["why"]})
-            else:
-                tally.left.append({**entry, "why": verdict["why"]})
+    tally = Tally(module, outcomes["total"], outcomes["killed"], outcomes["timeouts"], outcomes["incompetent"],
+                  outcomes["pending"])
+    for survivor in outcomes["survivors"]:
+        line, operator = survivor["start"][0], survivor["operator"]
+        code = lines[line - 1].strip()
+        entry = {"line": line, "operator": operator, "code": code, "diff": survivor["diff"]}
+        verdict = verdicts.get((module, line, operator, code)) or verdicts.get((module, line, "*", code))
+        start, end = tuple(survivor["start"]), tuple(survivor["end"])
+        if verdict is None and any(a <= start and end <= b for a, b in annotations):
+            verdict = {"kind": "equivalent", "why": ANNOTATION_WHY}
+        if verdict is None:
+            tally.unjudged.append(entry)
+        elif verdict["kind"] == "equivalent":
+            tally.equivalent.append({**entry, "why": verdict["why"]})
+        else:
+            tally.left.append({**entry, "why": verdict["why"]})
     return tally
 
 
@@ -288,8 +332,9 @@ def _diff_lines(diff: str) -> str:
 
 def report(sessions: Path, out: Path) -> list[Tally]:
     verdicts = _verdicts()
-    tallies = [_tally(m, _session(sessions, m), verdicts) for m in MODULES if _session(sessions, m).exists()]
-    missing = [m for m in MODULES if not _session(sessions, m).exists()]
+    results = {m: _results(m, sessions) for m in MODULES}
+    tallies = [_tally(m, r, verdicts) for m, r in results.items() if r is not None]
+    missing = [m for m, r in results.items() if r is None]
     text = ["# Mutation report", "",
             "Generated by `python tools/mutation.py report` from the cosmic-ray sessions of `tox -e mutation`",
             "(see CONTRIBUTING.md). Score = killed / (mutants run - equivalent survivors); timeouts count as",
@@ -311,7 +356,7 @@ def report(sessions: Path, out: Path) -> list[Tally]:
         totals.unjudged += t.unjudged
     text.append(_row(totals))
     if missing:
-        text += ["", "Not run yet: " + ", ".join(f"`{m}`" for m in missing) + "."]
+        text += ["", "Not run on the current code: " + ", ".join(f"`{m}`" for m in missing) + "."]
     for t in tallies:
         if not t.survived:
             continue
