@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from lifepath import Crisis, CrisisOutcome, hookimpl
 from lifepath.creation import create
 from lifepath.decisions import Decision, PolicyChooser
 from lifepath.manager import Manager
@@ -189,3 +190,34 @@ def test_six_terms_in_one_career_count_as_retired_on_the_cash_table() -> None:
     cash = [e for e in c.history if e["type"] == "throw" and e["purpose"].startswith("cash benefit")]
     procedure = json.loads((DATA / "procedure.json").read_text(encoding="utf-8"))
     assert cash and all(["retired", procedure["cash_dm"]["retired"]] in e["dms"] for e in cash)
+
+
+def test_the_anagathic_dm_counts_only_the_terms_since_the_character_started_again() -> None:
+    answers = {"anagathics": ["yes", "no", "yes", "yes", "yes", "yes"], "reenlist": ["yes"] * 10}
+    c = create_character(REGISTRY, "nowhere-yet", 2, answers=answers, rules=["max_terms=none"])
+    h = c.history
+    stop = next(i for i, e in enumerate(h) if e["type"] == "note" and e["text"].startswith("stops taking anagathics"))
+    throw = next(i for i, e in enumerate(h) if i > stop and e["type"] == "throw" and e["purpose"].startswith("ageing")
+                 and any(name == "anagathic terms" for name, _ in e["dms"]))
+    taken = [e for e in h[stop:throw] if e["type"] == "decision" and e["key"] == "anagathics"]
+    since = sum(1 for e in taken if e["answer"] == "yes")
+    assert since == 2
+    assert ["anagathic terms", since] in h[throw]["dms"]
+
+
+class _Deadly:
+    """A third party's crisis handling: a failed survival kills (its outcome's kind read from data)."""
+
+    kind = json.loads('"death"')
+
+    @hookimpl
+    def lifepath_crisis(self, ctx: Any, crisis: Crisis) -> CrisisOutcome | None:
+        return CrisisOutcome(self.kind, "killed by the plugin's rule") if crisis.kind == "survival" else None
+
+
+def test_a_plugin_s_crisis_outcome_of_death_kills_even_when_its_kind_is_read_from_data() -> None:
+    registry = make_registry("nowhere_yet", extra=[("deadly", _Deadly())])
+    c = create_character(registry, "nowhere-yet", 1)
+    assert c.sheet.status == "dead"
+    notes = [e["text"] for e in c.history if e["type"] == "note"]
+    assert "the character dies: killed by the plugin's rule" in notes
