@@ -13,44 +13,19 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.processes import DEADLINE, group_members, wait_for
+
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
 
-DEADLINE = 120.0
 
 
 def command() -> list[str]:
     script = Path(sys.executable).with_name("lifepath")
     return [str(script)] if script.exists() else [sys.executable, "-c", "from lifepath.cli.main import run; run()"]
-
-
-def group_members(pgid: int) -> list[int]:
-    """Live (not zombie) processes in the process group ``pgid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()  # state, ppid, pgrp, ...
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
-
-
-def wait_for(condition: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + DEADLINE
-    while not condition():
-        if time.monotonic() > end:
-            pytest.fail(f"still waiting after {DEADLINE:.0f} s for {what}")
-        time.sleep(0.2)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill -9", "SIGTERM"])

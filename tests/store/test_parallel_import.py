@@ -9,7 +9,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from lifepath.store.checking import CHUNK
+from tests.processes import group_members, wait_for
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 #: many more characters than the chunks two workers have in flight at once
@@ -166,37 +166,12 @@ def test_a_bad_line_in_a_worker_is_one_error_naming_the_line(run_cli: Run, expor
 # -- a killed import ---------------------------------------------------------------------------------
 
 
-def group_members(pgid: int) -> list[int]:
-    """Live (not zombie) processes in the process group ``pgid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()  # state, ppid, pgrp, ...
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
-
-
 def started(pid: int) -> bool:
     """Whether process ``pid`` has a file descriptor on /dev/null (a worker opens one when it starts)."""
     try:
         return any(os.readlink(fd) == os.devnull for fd in Path(f"/proc/{pid}/fd").iterdir())
     except OSError:
         return False
-
-
-def wait_for(condition: Callable[[], bool], what: str, deadline: float = 120.0) -> None:
-    """Wait (bounded: the deadline only bounds a hang, no duration is asserted) until ``condition``."""
-    end = time.monotonic() + deadline
-    while not condition():
-        if time.monotonic() > end:
-            pytest.fail(f"still waiting after {deadline:.0f} s for {what}")
-        time.sleep(0.1)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
