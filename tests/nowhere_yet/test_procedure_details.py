@@ -16,7 +16,7 @@ import pytest
 
 from lifepath import Crisis, CrisisOutcome, hookimpl
 from lifepath.creation import create
-from lifepath.decisions import Decision, PolicyChooser
+from lifepath.decisions import Decision, PolicyChooser, ScriptedChooser
 from lifepath.manager import Manager
 from lifepath.testing import create_character, make_registry
 
@@ -112,7 +112,8 @@ def test_an_insectan_of_high_caste_takes_no_noble_title() -> None:
 def _plugin_species(tmp_path: Path) -> Any:
     table = json.loads((DATA / "species.json").read_text(encoding="utf-8"))
     [human] = [s for s in table["species"] if s["id"] == "human-male"]
-    species = {**human, "id": "tidewalker", "name": "Tidewalker",
+    strong = {**human["characteristics"], "Str": {"dice": "4D6", "maximum": 15}}  # can roll past its maximum
+    species = {**human, "id": "tidewalker", "name": "Tidewalker", "characteristics": strong,
                "names": {"given": ["Oru", "Ness"], "family": ["of the Shallows"]}}
     species.pop("replaces", None)
     (tmp_path / "species.json").write_text(json.dumps({**table, "species": [species]}), encoding="utf-8")
@@ -132,6 +133,22 @@ def test_a_plugin_species_names_its_characters_from_its_own_list(tmp_path: Path)
     c = create_character(registry, "nowhere-yet", 3, options={"species": "tidewalker"})
     given, family = c.sheet.name.split(" ", 1)
     assert given in ("Oru", "Ness") and family == "of the Shallows"
+
+
+def test_a_characteristic_rolled_past_the_species_maximum_is_held_at_it(tmp_path: Path) -> None:
+    registry = _plugin_species(tmp_path)
+    held = 0
+    for seed in range(1, 20):
+        c = create_character(registry, "nowhere-yet", seed, options={"species": "tidewalker"})
+        [throw] = [e for e in c.history if e["type"] == "throw" and e["purpose"] == "characteristic: Strength"]
+        [rolled] = [e for e in c.history if e["type"] == "change" and e["what"] == "characteristic Str"][:1]
+        assert rolled["to"] == min(throw["total"], 15)
+        if throw["total"] > 15:
+            held += 1
+            assert f"Strength {throw['total']} is over the racial maximum; held at 15" in [
+                e["text"] for e in c.history if e["type"] == "note"
+            ]
+    assert held
 
 
 # -- what is offered ---------------------------------------------------------------------------------
@@ -205,19 +222,116 @@ def test_the_anagathic_dm_counts_only_the_terms_since_the_character_started_agai
     assert ["anagathic terms", since] in h[throw]["dms"]
 
 
-class _Deadly:
-    """A third party's crisis handling: a failed survival kills (its outcome's kind read from data)."""
+class _Crisis:
+    """A third party's crisis handling: a failed survival ends in the outcome its data names."""
 
-    kind = json.loads('"death"')
+    def __init__(self, kind: str) -> None:
+        self.kind = json.loads(json.dumps(kind))  # read from data: not the interned literal
 
     @hookimpl
     def lifepath_crisis(self, ctx: Any, crisis: Crisis) -> CrisisOutcome | None:
-        return CrisisOutcome(self.kind, "killed by the plugin's rule") if crisis.kind == "survival" else None
+        return CrisisOutcome(self.kind, "the plugin's rule") if crisis.kind == "survival" else None
 
 
-def test_a_plugin_s_crisis_outcome_of_death_kills_even_when_its_kind_is_read_from_data() -> None:
-    registry = make_registry("nowhere_yet", extra=[("deadly", _Deadly())])
+@pytest.mark.parametrize(("kind", "dies"), [("death", True), ("banished", False), ("exile", False)])
+def test_only_a_plugin_s_crisis_outcome_of_death_kills(kind: str, dies: bool) -> None:
+    registry = make_registry("nowhere_yet", extra=[("crisis-plugin", _Crisis(kind))])
     c = create_character(registry, "nowhere-yet", 1)
-    assert c.sheet.status == "dead"
     notes = [e["text"] for e in c.history if e["type"] == "note"]
-    assert "the character dies: killed by the plugin's rule" in notes
+    assert ("the character dies: the plugin's rule" in notes) is dies
+    assert (c.sheet.status == "dead") is dies
+
+
+def test_a_named_sample_homeworld_is_the_one_taken() -> None:
+    for world in ("Ortolan", "Lowmarch"):
+        c = create_character(REGISTRY, "nowhere-yet", 1, options={"homeworld": world})
+        assert [e["text"].split(":")[0] for e in c.history if e["type"] == "note" and e["text"].startswith(
+            "homeworld ")] == [f"homeworld {world}"]
+
+
+# -- the NPC policy's weights, decision by decision ---------------------------------------------------
+
+#: decisions whose options the NPC policy weighs the same way every time: option id -> weight
+FIXED_WEIGHTS: dict[str, dict[str, float]] = {
+    "commission": {"yes": 0.85, "no": 1 - 0.85},
+    "advancement": {"yes": 0.9, "no": 1 - 0.9},
+    "another-career": {"yes": 0.55, "no": 1 - 0.55},
+    "benefit-table": {"cash": 1.0, "material": 1.5},
+    "weapon-repeat": {"skill": 3.0, "weapon": 1.0},
+    "mishap-injury": {"fixed": 1.0, "lower-of-two": 1.0},
+}
+
+
+BY_NAME = {c.name: cid for cid, c in REGISTRY.careers("nowhere-yet").items()}
+
+
+def _characteristics_before(history: list[dict[str, Any]], index: int) -> dict[str, int]:
+    chars: dict[str, int] = {}
+    for e in history[:index]:
+        if e["type"] == "change" and e["what"].startswith("characteristic "):
+            label = e["what"].split()[1]
+            chars["Soc" if label == "Caste" else label] = e["to"]  # an insectan's Soc is written as its Caste
+    return chars
+
+
+def _expected_weights(decision: Decision, history: list[dict[str, Any]], index: int) -> dict[str, float] | None:
+    key, ids = decision.key, [o.id for o in decision.options]
+    if key in FIXED_WEIGHTS:
+        return {i: FIXED_WEIGHTS[key][i] for i in ids}
+    if key == "species":
+        return {i: 4.0 if i.startswith("human-") else 1.0 for i in ids}
+    if key == "skill-table":
+        return dict.fromkeys(ids, 1.0)
+    if key == "injury-secondary":
+        return {i: 1.0 if i == "each" else 0.5 for i in ids}
+    if key in ("injury-characteristic", "ageing-characteristic"):  # the highest is the likeliest to lose
+        chars = _characteristics_before(history, index)
+        return {i: float(chars[i]) for i in ids}
+    if key == "medical-care":
+        covered = int(decision.prompt.split("covers ")[1].split("%")[0])
+        return {"restore": 0.95, "keep": 0.05} if covered >= 75 else {"restore": 0.5, "keep": 0.5}
+    if key == "reenlist":
+        capped = _terms_before(history, index) >= 7  # the default cap
+        return {"yes": 0.0 if capped else 0.7, "no": 1.0 if capped else 1 - 0.7}
+    if key == "career":
+        chars = _characteristics_before(history, index)
+        careers = REGISTRY.careers("nowhere-yet")
+        expected = {}
+        for i in ids:
+            if i == "drifter":
+                expected[i] = 0.3
+                continue
+            dm = chars[careers[i].data["qualification"]["characteristic"]] // 3 - 2
+            expected[i] = 1.0 + dm if dm > 0 else 1.0
+        return expected
+    return None
+
+
+def test_the_npc_policy_weighs_each_decision_as_documented() -> None:
+    checked: set[str] = set()
+    for seed in range(1, 120):
+        character, asked = _watched(seed)
+        for decision, _event, index in asked:
+            expected = _expected_weights(decision, character.history, index)
+            if expected is not None:
+                assert _weights(decision) == pytest.approx(expected), (seed, decision.key)
+                checked.add(decision.key)
+            if decision.key == "career":  # a career served and left (by any way out) is closed
+                served = {BY_NAME[e["text"].removeprefix("entered ").removesuffix(" (drafted)")]
+                          for e in character.history[:index]
+                          if e["type"] == "note" and e["text"].startswith("entered ")}
+                assert not (served - {"drifter"}) & set(_weights(decision)), (seed, index)
+    assert checked == {*FIXED_WEIGHTS, "species", "skill-table", "injury-secondary", "injury-characteristic",
+                       "ageing-characteristic", "medical-care", "reenlist", "career"}
+
+
+def test_answers_typed_by_a_person_make_the_same_character_as_the_options_own_strings() -> None:
+    seen: set[tuple[str, str]] = set()
+    for seed in range(1, 80):
+        npc = create(REGISTRY, "nowhere-yet", seed=seed, chooser=PolicyChooser(seed))
+        typed = [(key, "".join(list(answer))) for key, answer in npc.provenance["decisions"]]  # fresh strings
+        again = create(REGISTRY, "nowhere-yet", seed=seed, chooser=ScriptedChooser(sequence=typed))
+        assert again.to_json() == npc.to_json(), seed
+        seen.update((key, answer) for key, answer in npc.provenance["decisions"])
+    assert {("medical-care", "restore"), ("anagathics", "yes"), ("weapon-repeat", "skill"),
+            ("reenlist", "yes"), ("mishap-injury", "fixed")} <= seen
