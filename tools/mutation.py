@@ -75,7 +75,9 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/nowhere_yet/test_procedure_details.py",
     ),
 }
-TIMEOUT_SECONDS = 300.0
+#: a survivor of the slowest module runs its tests in about 15 s on a loaded machine; a mutant that loops (some
+#: also grow without bound: give workers a memory limit, e.g. `ulimit -v`) is stopped long before it matters
+TIMEOUT_SECONDS = 120.0
 
 
 def _session(sessions: Path, module: str) -> Path:
