@@ -45,6 +45,8 @@ VERDICTS = ROOT / "tools" / "mutation-verdicts.toml"
 REPORT = ROOT / "docs" / "mutation-report.md"
 #: each module's outcomes as plain data, with the hash of the source they were run on
 RESULTS = ROOT / "tools" / "mutation-results"
+#: what the report says beside its table (the state of the work, in words), kept by hand
+NOTES = ROOT / "tools" / "mutation-notes.md"
 
 # Each module under test and the few test files that cover it, fastest-to-fail first.
 MODULES: dict[str, tuple[str, ...]] = {
@@ -359,6 +361,8 @@ def report(sessions: Path, out: Path) -> list[Tally]:
     text.append(_row(totals))
     if missing:
         text += ["", "Not run on the current code: " + ", ".join(f"`{m}`" for m in missing) + "."]
+    if NOTES.exists():
+        text += ["", NOTES.read_text(encoding="utf-8").strip()]
     for t in tallies:
         if not t.survived:
             continue
