@@ -157,12 +157,15 @@ def lifepath_characteristics(ctx: Context, specs: dict[str, CharacteristicSpec])
 @hookimpl
 def lifepath_apply_trait(ctx: Context, trait: dict[str, Any], stage: str) -> None:
     """Traits that grant skills at creation (Flyer, Great Leaper, Natural Weapon) do so with the background skills."""
-    if ctx.ruleset.id != RULESET_ID or stage != "background":
+    if stage != "background" or ctx.ruleset.id != RULESET_ID:
+        return
+    grants = trait.get("grants_skills")
+    if not grants:  # most traits grant nothing: no import statement to run for them
         return
     from .skills import skill_book
 
     book = skill_book()
-    for grant in trait.get("grants_skills", []):
+    for grant in grants:
         book.grant(ctx, grant["name"], level=grant["level"], why=f"trait: {trait['name']}")
 
 
