@@ -234,10 +234,13 @@ def create(
     creation's own, so that a caller whose creation may stop (a replay) can read what happened before it
     stopped without paying for every event as it happens.
     """
-    from lifepath.houserules import resolve
-
     ruleset = registry.ruleset(ruleset_id)
-    resolved = dict(rules) if rules is not None else resolve(registry.declaration(ruleset.id))
+    if rules is not None:
+        resolved = dict(rules)
+    else:
+        from lifepath.houserules import resolve  # only here: an import statement costs each character
+
+        resolved = resolve(registry.declaration(ruleset.id))
     opts = {k: v for k, v in sorted((options or {}).items()) if v not in (None, [], {})}
     ctx = Context(ruleset, registry, resolved, seed, chooser, opts, observer, log)
     ruleset.create(ctx)

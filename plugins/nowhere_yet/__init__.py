@@ -46,9 +46,8 @@ class NowhereYet(Ruleset):
         return tables()
 
     def create(self, ctx: Context) -> None:
-        from .procedure import Procedure  # imported on first use: start-up stays cheap
-
-        Procedure(ctx, tables()).run()
+        procedure = _PROCEDURE or _procedure()  # imported on first use: start-up stays cheap
+        procedure(ctx, tables()).run()
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A homeworld given by profile, or by trade codes and law level, is read now (not once per
@@ -104,6 +103,18 @@ class NowhereYet(Ruleset):
         from .vtt import block
 
         return block(character, dict(_species_data(character.sheet.species)), number)
+
+
+#: the procedure's class once imported (an import statement per character costs more than a look-up)
+_PROCEDURE: Any = None
+
+
+def _procedure() -> Any:
+    global _PROCEDURE
+    from .procedure import Procedure
+
+    _PROCEDURE = Procedure
+    return Procedure
 
 
 @lru_cache(maxsize=1)
@@ -176,7 +187,7 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     """
     if ctx.ruleset.id != RULESET_ID:
         return None
-    from lifepath import CrisisOutcome
+    from lifepath.creation import CrisisOutcome  # a module: no package look-up through lifepath's __getattr__
 
     if crisis.kind == "survival":
         if ctx.rules.get("survival_failure") == "death":
