@@ -31,6 +31,9 @@ class Throw:
     success: bool | None
 
 
+_new_throw = object.__new__
+
+
 @dataclass(slots=True)
 class CharacteristicSpec:
     """How one characteristic is generated: its name, dice and maximum (changeable by hooks)."""
@@ -149,7 +152,14 @@ class Context:
                 success = True
                 rule = f"a natural {auto_success} always succeeds"
         self._record((THROW, purpose, dice, faces, dms, total, target, rule, success))
-        return Throw(total, natural, faces, success)
+        # Throw(total, natural, faces, success) without a call of its __init__ (a frame per throw, some
+        # 27 throws a character): the same slotted object, its fields set here
+        result = _new_throw(Throw)
+        result.total = total
+        result.natural = natural
+        result.faces = faces
+        result.success = success
+        return result
 
     # -- decisions --------------------------------------------------------------------------------
 
