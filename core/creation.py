@@ -31,6 +31,9 @@ class Throw:
     success: bool | None
 
 
+_new_throw = object.__new__
+
+
 @dataclass(slots=True)
 class CharacteristicSpec:
     """How one characteristic is generated: its name, dice and maximum (changeable by hooks)."""
@@ -149,7 +152,14 @@ class Context:
                 success = True
                 rule = f"a natural {auto_success} always succeeds"
         self._record((THROW, purpose, dice, faces, dms, total, target, rule, success))
-        return Throw(total, natural, faces, success)
+        # Throw(total, natural, faces, success) without a call of its __init__ (a frame per throw, some
+        # 27 throws a character): the same slotted object, its fields set here
+        result = _new_throw(Throw)
+        result.total = total
+        result.natural = natural
+        result.faces = faces
+        result.success = success
+        return result
 
     # -- decisions --------------------------------------------------------------------------------
 
@@ -234,10 +244,13 @@ def create(
     creation's own, so that a caller whose creation may stop (a replay) can read what happened before it
     stopped without paying for every event as it happens.
     """
-    from lifepath.houserules import resolve
-
     ruleset = registry.ruleset(ruleset_id)
-    resolved = dict(rules) if rules is not None else resolve(registry.declaration(ruleset.id))
+    if rules is not None:
+        resolved = dict(rules)
+    else:
+        from lifepath.houserules import resolve  # only here: an import statement costs each character
+
+        resolved = resolve(registry.declaration(ruleset.id))
     opts = {k: v for k, v in sorted((options or {}).items()) if v not in (None, [], {})}
     ctx = Context(ruleset, registry, resolved, seed, chooser, opts, observer, log)
     ruleset.create(ctx)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
@@ -105,6 +106,82 @@ encode_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).enc
 _ANSWER_ENDS = {DECISION: "}", FORCED: ',"forced":true}'}
 
 
+def _value(value: Any) -> str:
+    """``encode_compact(value)``, written here for a string, a whole number (not a bool), ``None`` and the
+    two bools, the values of nearly every event (the C encoder's set-up costs more than the writing of one
+    small value); anything else goes to the encoder."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is int:
+        return _int(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return encode_compact(value)
+
+
+_string: Callable[[str], str] = encode_basestring  # what encode_compact writes for a str
+_int: Callable[[int], str] = int.__repr__  # and for an int (only ever given exact ints: not a bool, no subclass)
+
+
+def _throw_text(e: Entry) -> str | None:
+    """A throw entry as compact JSON, byte for byte :func:`encode_compact` of its event; ``None`` when a
+    value is of a type only the encoder writes (then the event is made and encoded)."""
+    _, purpose, dice, faces, dms, total, target, rule, success = e
+    notation = dice.notation
+    if type(purpose) is not str or type(notation) is not str or type(total) is not int:
+        return None
+    for face in faces:
+        if type(face) is not int:
+            return None
+    if dms:
+        written = []
+        for source, value in dms:
+            if value:
+                if type(source) is not str or type(value) is not int:
+                    return None
+                written.append("[" + _string(source) + "," + _int(value) + "]")
+        modifiers = ",".join(written)
+    else:
+        modifiers = ""
+    text = ('{"type":"throw","purpose":' + _string(purpose) + ',"dice":' + _string(notation) + ',"faces":['
+            + ",".join(map(_int, faces)) + '],"dms":[' + modifiers + '],"total":' + _int(total))
+    if target is None:
+        return text + "}"
+    if type(target) is not int:
+        return None
+    text += ',"target":' + _int(target)
+    if rule is not None:
+        if type(rule) is not str:
+            return None
+        text += ',"rule":' + _string(rule)
+    return text + ',"success":' + _value(success) + "}"
+
+
+def _entry_text(e: Entry) -> str:
+    """One entry's event as compact JSON: exactly ``encode_compact(event_of(e))``, written without making
+    the event for the common kinds (a saved character's history is some hundred events)."""
+    kind = e[0]
+    if kind in _ANSWER_ENDS:
+        return e[1].json_head() + _value(e[2]) + _ANSWER_ENDS[kind]
+    if kind == CHANGE:
+        what, why = e[1], e[4]
+        if type(what) is str and type(why) is str:
+            return ('{"type":"change","what":' + _string(what) + ',"from":' + _value(e[2]) + ',"to":'
+                    + _value(e[3]) + ',"why":' + _string(why) + "}")
+    elif kind == THROW:
+        text = _throw_text(e)
+        if text is not None:
+            return text
+    elif kind == NOTE and not e[2] and type(e[1]) is str:
+        return '{"type":"note","text":' + _string(e[1]) + "}"
+    return encode_compact(_MAKERS[kind](e))
+
+
 class EventLog(Sequence[dict[str, Any]]):
     """A character's history: reads as a list of JSON events, records compact entries.
 
@@ -140,22 +217,12 @@ class EventLog(Sequence[dict[str, Any]]):
         """The events as compact JSON text: exactly ``json.dumps(list(self), ensure_ascii=False,
         separators=(",", ":"))``, made without building the events not yet made. Saving and replaying a
         character encode its history this way: a decision's prompt and options are encoded once per
-        decision (:meth:`lifepath.decisions.Decision.json_head`), the other events a run at a time."""
+        decision (:meth:`lifepath.decisions.Decision.json_head`), and the throws, changes and notes are
+        written straight from their entries (the JSON encoder costs several times more for each small
+        event than writing it does); events already made (and perhaps edited) are encoded as they are."""
         made, entries = self._events, self._entries
         parts = [encode_compact(made)[1:-1]] if made else []
-        pending: list[dict[str, Any]] = []
-        makers, ends = _MAKERS, _ANSWER_ENDS
-        for entry in entries[len(made):]:
-            end = ends.get(entry[0])
-            if end is None:
-                pending.append(makers[entry[0]](entry))
-                continue
-            if pending:
-                parts.append(encode_compact(pending)[1:-1])
-                pending = []
-            parts.append(entry[1].json_head() + encode_compact(entry[2]) + end)
-        if pending:
-            parts.append(encode_compact(pending)[1:-1])
+        parts.extend(map(_entry_text, entries[len(made):] if made else entries))
         return "[" + ",".join(parts) + "]"
 
     def events(self) -> list[dict[str, Any]]:

@@ -437,12 +437,14 @@ class Registry:
 
     def careers(self, ruleset_id: str) -> Mapping[str, Contribution]:
         """The careers of a ruleset by id (a read-only view: rulesets ask for it on every career choice)."""
-        self._ensure(ruleset_id)
+        if ruleset_id not in self._loaded:  # collected already (the usual case): no call to ask
+            self._ensure(ruleset_id)
         return MappingProxyType(self._careers.get(ruleset_id, {}))
 
     def species(self, ruleset_id: str) -> Mapping[str, Contribution]:
         """The species of a ruleset by id (a read-only view)."""
-        self._ensure(ruleset_id)
+        if ruleset_id not in self._loaded:  # collected already (the usual case): no call to ask
+            self._ensure(ruleset_id)
         return MappingProxyType(self._species.get(ruleset_id, {}))
 
     def find(self, kind: str, ruleset_id: str, name: str) -> Contribution:

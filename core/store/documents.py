@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from lifepath.character import Character
 from lifepath.errors import LifepathError
+from lifepath.history_log import encode_compact
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
@@ -34,7 +35,7 @@ def compact(document: Mapping[str, Any]) -> str:
     matters when a batch saves thousands of characters; :func:`dumps` turns it back into the export's
     exact bytes (key order and values survive the round trip).
     """
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return encode_compact(document)
 
 
 def digest(stored: str) -> str:

@@ -46,9 +46,8 @@ class NowhereYet(Ruleset):
         return tables()
 
     def create(self, ctx: Context) -> None:
-        from .procedure import Procedure  # imported on first use: start-up stays cheap
-
-        Procedure(ctx, tables()).run()
+        procedure = _PROCEDURE or _procedure()  # imported on first use: start-up stays cheap
+        procedure(ctx, tables()).run()
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A homeworld given by profile, or by trade codes and law level, is read now (not once per
@@ -106,6 +105,18 @@ class NowhereYet(Ruleset):
         return block(character, dict(_species_data(character.sheet.species)), number)
 
 
+#: the procedure's class once imported (an import statement per character costs more than a look-up)
+_PROCEDURE: Any = None
+
+
+def _procedure() -> Any:
+    global _PROCEDURE
+    from .procedure import Procedure
+
+    _PROCEDURE = Procedure
+    return Procedure
+
+
 @lru_cache(maxsize=1)
 def _own_species() -> dict[str, Mapping[str, Any]]:
     return {s["id"]: s for s in tables()["species"]["species"]}
@@ -157,12 +168,15 @@ def lifepath_characteristics(ctx: Context, specs: dict[str, CharacteristicSpec])
 @hookimpl
 def lifepath_apply_trait(ctx: Context, trait: dict[str, Any], stage: str) -> None:
     """Traits that grant skills at creation (Flyer, Great Leaper, Natural Weapon) do so with the background skills."""
-    if ctx.ruleset.id != RULESET_ID or stage != "background":
+    if stage != "background" or ctx.ruleset.id != RULESET_ID:
+        return
+    grants = trait.get("grants_skills")
+    if not grants:  # most traits grant nothing: no import statement to run for them
         return
     from .skills import skill_book
 
     book = skill_book()
-    for grant in trait.get("grants_skills", []):
+    for grant in grants:
         book.grant(ctx, grant["name"], level=grant["level"], why=f"trait: {trait['name']}")
 
 
@@ -173,7 +187,7 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     """
     if ctx.ruleset.id != RULESET_ID:
         return None
-    from lifepath import CrisisOutcome
+    from lifepath.creation import CrisisOutcome  # a module: no package look-up through lifepath's __getattr__
 
     if crisis.kind == "survival":
         if ctx.rules.get("survival_failure") == "death":

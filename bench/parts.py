@@ -1,0 +1,101 @@
+"""Where a Nowhere Yet character's instructions go, part by part (issue 16), run by hand:
+``python bench/parts.py [COUNT]`` (valgrind needed; a few minutes).
+
+Each part is measured apart under ``valgrind --tool=callgrind``: COUNT characters' worth of one kind of core
+call, on a fresh creation context per character, less the same run without them, divided by COUNT. The
+calls per character are those a Nowhere Yet ``--auto`` character makes on average (counted with cProfile
+over 2,000 characters): 27 throws (``ctx.roll``), 38 decisions (``ctx.choose``, one of them forced) and 13
+decisions fetched from a ``DecisionCache``, 34 changes and 11 notes, 6 creation-hook calls (with an
+implementation that does nothing, so the figure is the cost of calling). The context with its policy
+chooser, and the seeding of the two random streams within it, are measured the same way. The whole
+character is ``bench/run.py``'s figure; what the parts leave of it is the procedure's own logic (its
+steps, table look-ups, the compiled records and skills, the sheet).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_SCRIPT = """
+import sys
+mode, count = sys.argv[1], int(sys.argv[2])
+from lifepath.creation import Context, create
+from lifepath.decisions import Decision, DecisionCache, Option, PolicyChooser
+from lifepath.dice import DiceStream, parse
+from lifepath.hookcall import call_hook
+from lifepath.houserules import resolve
+from lifepath.manager import get_registry
+registry = get_registry()
+rules = resolve(registry.declaration("nowhere-yet"))
+for seed in range(20):  # warm the tables and caches, as bench/run.py does
+    create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+ruleset = registry.ruleset("nowhere-yet")
+two = parse("2D6")
+five = Decision("k", "Pick one", tuple(Option(f"o{i}", f"o{i}", 1.0 + i) for i in range(5)))
+forced = Decision("f", "Only", (Option("x"),))
+cache = DecisionCache()
+trait = {"id": "t", "name": "T", "summary": ""}
+manager = registry.manager
+for seed in range(1000, 1000 + count):
+    if mode == "seeding":
+        PolicyChooser(seed)
+        DiceStream(seed)
+        continue
+    ctx = Context(ruleset, registry, rules, seed, PolicyChooser(seed), {})
+    if mode == "dice":
+        for _ in range(27):
+            ctx.roll(two, "survival: Technician", dms=(("Dex DM", -1),), target=6)
+    elif mode == "decisions":
+        for _ in range(37):
+            ctx.choose(five)
+        ctx.choose(forced)
+        for _ in range(13):
+            cache.get("k", "Pick one", five.options, context="why")
+    elif mode == "history":
+        for _ in range(34):
+            ctx.change("skill Admin", 0, 1, "rank 0 in Technician")
+        for _ in range(11):
+            ctx.note("term 1: Technician")
+    elif mode == "hooks":
+        for _ in range(6):
+            call_hook(manager, "lifepath_apply_trait", ctx=ctx, trait=trait, stage="background")
+"""
+
+
+def collected(script: Path, mode: str, count: int, env: dict[str, str]) -> int:
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script), mode,
+               str(count)]
+    done = subprocess.run(command, capture_output=True, text=True, env={**env, "PYTHONHASHSEED": "0"}, check=True)
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no instruction count: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def main() -> int:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    folder = Path(tempfile.mkdtemp(prefix="lifepath-parts-"))
+    env = {**os.environ, "LIFEPATH_CACHE_DIR": str(folder / "cache")}
+    script = folder / "parts" / "parts.py"  # a folder of its own, as bench/run.py explains
+    script.parent.mkdir()
+    script.write_text(_SCRIPT, encoding="utf-8")
+    subprocess.run([sys.executable, str(script), "none", "0"], capture_output=True, env=env, check=True)
+    zero = collected(script, "none", 0, env)
+    base = collected(script, "none", count, env)
+    print(f"context and policy chooser (seeding included): {(base - zero) / count / 1e3:8.1f} k per character")
+    seeding = (collected(script, "seeding", count, env) - zero) / count
+    print(f"  seeding the two random streams:              {seeding / 1e3:8.1f} k")
+    for mode, label in (("dice", "27 throws"), ("decisions", "38 decisions, 13 cache look-ups"),
+                        ("history", "34 changes, 11 notes"), ("hooks", "6 creation-hook calls")):
+        per = (collected(script, mode, count, env) - base) / count
+        print(f"{mode} ({label}):{' ' * max(1, 36 - len(mode) - len(label))}{per / 1e3:8.1f} k per character")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
