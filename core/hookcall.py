@@ -9,10 +9,9 @@ a bug in lifepath and keeps its traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import import_module
-from operator import itemgetter
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -40,14 +39,14 @@ def call_hook(manager: Manager, name: str, **kwargs: Any) -> Any:
         # what pluggy's own loop does for plain implementations, without its set-up per call
         calls, firstresult = plan
         if firstresult:
-            for function, arguments in calls:
-                result = function(*arguments(kwargs))
+            for function, argnames in calls:
+                result = function(*[kwargs[a] for a in argnames])
                 if result is not None:
                     return result
             return None
         results = []
-        for function, arguments in calls:
-            result = function(*arguments(kwargs))
+        for function, argnames in calls:
+            result = function(*[kwargs[a] for a in argnames])
             if result is not None:
                 results.append(result)
         return results
@@ -69,18 +68,7 @@ def call_hook(manager: Manager, name: str, **kwargs: Any) -> Any:
         ) from exc
 
 
-Plan = tuple[tuple[tuple[Callable[..., Any], Callable[[dict[str, Any]], tuple[Any, ...]]], ...], bool]
-
-
-def _arguments(names: Sequence[str]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
-    """What picks an implementation's positional arguments out of the call's keywords, as a tuple (an
-    ``itemgetter``, so no Python call of its own for the usual two or three names)."""
-    if len(names) > 1:
-        return itemgetter(*names)
-    if names:
-        name = names[0]
-        return lambda kwargs: (kwargs[name],)
-    return lambda kwargs: ()
+Plan = tuple[tuple[tuple[Callable[..., Any], tuple[str, ...]], ...], bool]
 
 #: per hook caller: the implementations it had when its plan was made, and the plan
 _PLANS: dict[int, tuple[object, list[Any], Plan | None]] = {}
@@ -115,7 +103,7 @@ def _plan(manager: Manager, caller: Any) -> Plan | None:
     plan: Plan | None = None
     if not caller.is_historic() and all(not i.wrapper and not i.hookwrapper and not i.kwargnames for i in impls):
         firstresult = bool(caller.spec.opts.get("firstresult", False)) if caller.spec else False
-        plan = (tuple((i.function, _arguments(i.argnames)) for i in reversed(impls)), firstresult)
+        plan = (tuple((i.function, tuple(i.argnames)) for i in reversed(impls)), firstresult)
     _PLANS[id(caller)] = (caller, list(impls), plan)
     return plan
 

@@ -103,32 +103,3 @@ def test_a_third_party_failure_is_named() -> None:
     manager.add(Broken(), "broken", dist="broken-dist")
     with pytest.raises(PluginHookError, match="plugin 'broken' failed in its lifepath_crisis hook"):
         call_hook(manager, "lifepath_crisis", ctx=None, crisis="c")
-
-
-def test_implementations_taking_fewer_arguments_get_theirs() -> None:
-    got: list[Any] = []
-
-    class Fewer:
-        @hookimpl
-        def lifepath_apply_trait(self, stage: str) -> Any:
-            got.append(stage)
-            return "one"
-
-    class Same:
-        @hookimpl
-        def lifepath_apply_trait(self, trait: Any, ctx: Any) -> Any:
-            got.append((trait, ctx))
-            return "two"
-
-    class Nothing:
-        @hookimpl
-        def lifepath_apply_trait(self) -> Any:
-            got.append("nothing")
-            return "three"
-
-    manager = Manager()
-    for name, plugin_object in (("fewer", Fewer()), ("same", Same()), ("nothing", Nothing())):
-        manager.add(plugin_object, name)
-    ours, theirs = both(manager, "lifepath_apply_trait", ctx="c", trait="t", stage="s")
-    assert ours == theirs == ["three", "two", "one"]
-    assert got[:3] == got[3:] == ["nothing", ("t", "c"), "s"]
