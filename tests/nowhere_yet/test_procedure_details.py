@@ -335,3 +335,124 @@ def test_answers_typed_by_a_person_make_the_same_character_as_the_options_own_st
         seen.update((key, answer) for key, answer in npc.provenance["decisions"])
     assert {("medical-care", "restore"), ("anagathics", "yes"), ("weapon-repeat", "skill"),
             ("reenlist", "yes"), ("mishap-injury", "fixed")} <= seen
+
+
+# -- more paths found by mutation --------------------------------------------------------------------
+
+
+def _data(name: str) -> Any:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def test_a_noble_title_follows_social_standing_from_ten_up() -> None:
+    titles = {row["soc"]: row for row in _data("titles.json")["titles"]}
+    seen = set()
+    for seed in range(1, 160):
+        c = create_character(REGISTRY, "nowhere-yet", seed)
+        soc = c.sheet.characteristics["Soc"]
+        if c.sheet.extra.get("social_name", "Soc") != "Soc" or soc < 10:
+            assert "noble_title" not in c.sheet.extra, seed
+            continue
+        assert c.sheet.extra["noble_title"] == titles[min(soc, 18)][c.sheet.sex], seed
+        seen.add(min(soc, 12))
+    assert {10, 11, 12} <= seen
+
+
+def test_given_and_family_names_may_be_written_by_a_player() -> None:
+    _, asked = _watched(5)
+    free = {d.key: d.free_text for d, _, _ in asked if d.key in ("given-name", "family-name")}
+    assert free == {"given-name": True, "family-name": True}
+
+
+def test_a_secondary_injury_taken_on_each_other_characteristic_lowers_both() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 18, answers={"injury-secondary": ["each"] * 3})
+    h = c.history
+    i = next(i for i, e in enumerate(h) if e["type"] == "decision" and e["key"] == "injury-secondary")
+    hit = next(e for e in reversed(h[:i]) if e["type"] == "decision" and e["key"] == "injury-characteristic")
+    others = [code for code in ("Str", "Dex", "End") if code != hit["answer"]]
+    changes = [e for e in h[i + 1 : i + 3] if e["type"] == "change"]
+    assert [e["what"] for e in changes] == [f"characteristic {code}" for code in others]
+    injuries = _data("injuries.json")
+    each = next(r["secondary"]["each"] for r in injuries["rows"] if r["secondary"])
+    assert all(e["from"] - e["to"] == min(each, e["from"]) for e in changes)
+
+
+def test_the_term_cap_retires_the_character_with_a_note() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 1, answers={"reenlist": ["yes"] * 12})
+    notes = [e["text"] for e in c.history if e["type"] == "note"]
+    assert notes.count("the term cap of 7 is reached: the character retires") == 1
+    assert sum(r.terms for r in c.sheet.careers) == 7
+
+
+def test_medical_cover_is_the_best_row_the_throw_reaches() -> None:
+    medical = _data("medical.json")
+    seen = set()
+    for seed in range(1, 200):
+        c = create_character(REGISTRY, "nowhere-yet", seed)
+        h = c.history
+        for i, e in enumerate(h):
+            if e["type"] == "decision" and e["key"] == "medical-care":
+                throw = next(t for t in reversed(h[:i]) if t["type"] == "throw" and t["purpose"].startswith("medical"))
+                career = BY_NAME[throw["purpose"].split(": ", 1)[1]]
+                row = next(r for r in medical["rows"] if career in r["careers"])
+                covered = max([lv["percent"] for lv in row["coverage"] if throw["total"] >= lv["min_roll"]], default=0)
+                assert f"covers {covered}%" in e["prompt"], seed
+                seen.add(throw["total"] in {lv["min_roll"] for lv in row["coverage"]})
+    assert seen == {True, False}  # throws exactly on a row's minimum, and between rows
+
+
+def test_a_cash_throw_past_the_table_takes_its_last_cell() -> None:
+    answers = {"benefit-table": ["cash"] * 20, "reenlist": ["yes"] * 12}
+    c = create_character(REGISTRY, "nowhere-yet", 1, answers=answers)
+    h = c.history
+    high = [i for i, e in enumerate(h) if e["type"] == "throw" and e["purpose"].startswith("cash benefit")
+            and e["total"] >= 7]
+    assert high
+    for i in high:
+        career = BY_NAME[h[i]["purpose"].split(": ", 1)[1]]
+        [paid] = [e for e in h[i + 1 : i + 2] if e["type"] == "change"]
+        assert paid["why"] == "cash benefit 7"
+        cells = _data(f"careers/{career.replace('-', '_')}.json")["cash_benefits"]
+        assert paid["to"] - paid["from"] == cells[6]
+
+
+class _Stages:
+    """Records the creation stages a species trait is given to plugins at."""
+
+    def __init__(self) -> None:
+        self.stages: list[str] = []
+
+    @hookimpl
+    def lifepath_apply_trait(self, ctx: Any, trait: dict[str, Any], stage: str) -> None:
+        self.stages.append(stage)
+
+
+@pytest.mark.parametrize("dies", [False, True])
+def test_traits_finish_for_the_living_only(dies: bool) -> None:
+    stages = _Stages()
+    extra: list[tuple[str, object]] = [("stages", stages)] + ([("crisis-plugin", _Crisis("death"))] if dies else [])
+    registry = make_registry("nowhere_yet", extra=extra)
+    c = create_character(registry, "nowhere-yet", 1, options={"species": "avian"})
+    assert (c.sheet.status == "dead") is dies
+    assert stages.stages and ("finish" in stages.stages) is not dies
+
+
+class _InjuryCrisis:
+    """A third party's crisis handling for injuries: the outcome its data names, with no debt."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = json.loads(json.dumps(kind))
+
+    @hookimpl
+    def lifepath_crisis(self, ctx: Any, crisis: Crisis) -> CrisisOutcome | None:
+        return CrisisOutcome(self.kind, "the plugin's injury rule") if crisis.kind == "injury" else None
+
+
+@pytest.mark.parametrize(("kind", "dies"), [("death", True), ("banished", False)])
+def test_an_injury_crisis_kills_only_on_death_and_treats_characteristics_below_one(kind: str, dies: bool) -> None:
+    registry = make_registry("nowhere_yet", extra=[("injury-crisis", _InjuryCrisis(kind))])
+    c = create_character(registry, "nowhere-yet", 18)
+    assert (c.sheet.status == "dead") is dies
+    treated = [e for e in c.history if e["type"] == "change" and e.get("why") == "crisis treatment"]
+    assert bool(treated) is not dies
+    assert all(e["from"] < 1 and e["to"] == 1 for e in treated)
