@@ -193,7 +193,7 @@ def test_the_npc_serves_until_the_terms_target_and_not_past_it(target: int) -> N
     for seed in range(1, 40):
         character, asked = _watched(seed, terms=target)
         for decision, _event, index in asked:
-            if decision.key == "reenlist":
+            if decision.key in ("reenlist", "another-career"):
                 served = _terms_before(character.history, index)
                 assert _weights(decision)["yes"] == (0.97 if served < target else 0.0), (seed, served)
                 seen.add(served - target)
@@ -456,3 +456,24 @@ def test_an_injury_crisis_kills_only_on_death_and_treats_characteristics_below_o
     treated = [e for e in c.history if e["type"] == "change" and e.get("why") == "crisis treatment"]
     assert bool(treated) is not dies
     assert all(e["from"] < 1 and e["to"] == 1 for e in treated)
+
+
+@pytest.mark.parametrize("career", ["scout", "technician", "agent"])
+def test_a_wanted_career_is_the_first_one_tried(career: str) -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 3, options={"career": career})
+    first = next(e for e in c.history if e["type"] == "decision" and e["key"] == "career")
+    assert first["answer"] == career and c.sheet.careers
+
+
+def test_no_career_typed_by_a_person_with_terms_0_finishes_at_once() -> None:
+    typed = "".join(["no", "ne"])
+    c = create_character(REGISTRY, "nowhere-yet", 3, answers={"career": [typed]}, options={"terms": 0})
+    assert c.sheet.careers == []
+
+
+def test_a_law_level_alone_makes_a_homeworld_of_its_own() -> None:
+    c = create_character(REGISTRY, "nowhere-yet", 3, options={"law_level": 9})
+    [home] = [e["text"] for e in c.history if e["type"] == "note" and e["text"].startswith("homeworld ")]
+    sample = {w["name"] for w in _data("homeworlds.json")["worlds"]}
+    assert home.split(":")[0].removeprefix("homeworld ") not in sample
+    assert not any(e["type"] == "decision" and e["key"] == "homeworld" for e in c.history)
