@@ -167,7 +167,8 @@ def _entry_text(e: Entry) -> str:
     the event for the common kinds (a saved character's history is some hundred events)."""
     kind = e[0]
     if kind in _ANSWER_ENDS:
-        return e[1].json_head() + _value(e[2]) + _ANSWER_ENDS[kind]
+        decision: Decision = e[1]
+        return decision.json_head() + _value(e[2]) + _ANSWER_ENDS[kind]
     if kind == CHANGE:
         what, why = e[1], e[4]
         if type(what) is str and type(why) is str:
