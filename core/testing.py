@@ -9,7 +9,9 @@ Fixtures and helpers:
 * :func:`assert_tables_valid`: every JSON table in a package folder validates against its schema;
 * :func:`make_context`: a creation context with resolved house rules, to call one hook directly;
 * :func:`find_seed`: the first seed whose character meets a condition (a crisis, a career...);
-* :func:`events`: the history events of a character of one type, optionally matching some fields.
+* :func:`events`: the history events of a character of one type, optionally matching some fields;
+* :class:`WatchingChooser`: answers like the NPC policy (or from a script), keeping every decision it is
+  asked, options and weights included, to test what a procedure offers.
 
 ``Registry`` is re-exported here as the type of the ``lifepath_registry`` fixture, for annotations.
 """
@@ -23,7 +25,7 @@ import pytest
 
 from lifepath.character import Character
 from lifepath.creation import Context, create
-from lifepath.decisions import PolicyChooser, ScriptedChooser
+from lifepath.decisions import Decision, PolicyChooser, ScriptedChooser
 from lifepath.manager import Manager
 from lifepath.registry import Registry
 
@@ -175,3 +177,20 @@ __all__ = [
     "make_context",
     "make_registry",
 ]
+
+
+class WatchingChooser:
+    """Answers like the NPC policy seeded with ``seed`` (or, for a key in ``script``, its answers in
+    order), and keeps every decision it was asked in :attr:`asked`, with its options and their weights."""
+
+    def __init__(self, seed: int, script: Mapping[str, Sequence[str]] | None = None) -> None:
+        self.policy = PolicyChooser(seed)
+        self.script = {key: list(answers) for key, answers in (script or {}).items()}
+        self.asked: list[Decision] = []
+
+    def choose(self, decision: Decision) -> str:
+        self.asked.append(decision)
+        queue = self.script.get(decision.key)
+        if queue:
+            return queue.pop(0)
+        return self.policy.choose(decision)

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from lifepath import Decision, LifepathError, PolicyChooser, UnknownName
+from lifepath import LifepathError, PolicyChooser, UnknownName
 from lifepath.creation import Context
 from lifepath.houserules import resolve
 from lifepath.plugins.d6_pool.procedure import Procedure
 from lifepath.plugins.d6_pool.tables import book
 from lifepath.replay import verify
-from lifepath.testing import create_character, make_registry
+from lifepath.testing import WatchingChooser, create_character, make_registry
 
 REGISTRY = make_registry()
 RULESET = REGISTRY.ruleset("d6-pool")
@@ -150,23 +150,7 @@ def test_illegal_scripted_answer_is_refused() -> None:
 
 # ------------------------------------------------------------------ the interactive rules
 
-class Watching:
-    """Answers like the NPC policy (or from a script), and keeps every decision it was asked."""
-
-    def __init__(self, seed: int, script: dict[str, list[str]] | None = None) -> None:
-        self.policy = PolicyChooser(seed)
-        self.script = {k: list(v) for k, v in (script or {}).items()}
-        self.asked: list[Decision] = []
-
-    def choose(self, decision: Decision) -> str:
-        self.asked.append(decision)
-        queue = self.script.get(decision.key)
-        if queue:
-            return queue.pop(0)
-        return self.policy.choose(decision)
-
-
-def run(chooser: Watching, seed: int = 1, rules: tuple[str, ...] = ()) -> Any:
+def run(chooser: WatchingChooser, seed: int = 1, rules: tuple[str, ...] = ()) -> Any:
     from lifepath import create
 
     resolved = resolve(REGISTRY.declaration("d6-pool"), None, rules)
@@ -174,7 +158,7 @@ def run(chooser: Watching, seed: int = 1, rules: tuple[str, ...] = ()) -> Any:
 
 
 def test_every_decision_shows_the_points_left() -> None:
-    chooser = Watching(4)
+    chooser = WatchingChooser(4)
     c = run(chooser, 4)
     assert len(chooser.asked) > 20
     for decision in chooser.asked:
@@ -188,7 +172,7 @@ def test_every_decision_shows_the_points_left() -> None:
 def test_a_skill_at_its_cap_is_not_offered() -> None:
     # a Warrior's Stealth is not a class skill: +2 at most
     script = {"class": ["Warrior"], "disadvantage": ["done"], "spend": ["skill"] * 3, "skill": ["Stealth", "Stealth"]}
-    chooser = Watching(9, script)
+    chooser = WatchingChooser(9, script)
     run(chooser, 9)
     skill_menus = [d for d in chooser.asked if d.key == "skill"]
     assert "Stealth" in skill_menus[0].option_ids() and "Stealth" in skill_menus[1].option_ids()
@@ -199,7 +183,7 @@ def test_a_skill_at_its_cap_is_not_offered() -> None:
 def test_an_attribute_at_its_maximum_is_not_offered() -> None:
     script = {"class": ["Rogue"], "disadvantage": ["done"], "spend": ["attribute"] * 4,
               "attribute": ["Agility", "Agility", "Agility"]}
-    chooser = Watching(9, script)
+    chooser = WatchingChooser(9, script)
     c = run(chooser, 9)
     menus = [d for d in chooser.asked if d.key == "attribute"]
     assert "Agility" in menus[2].option_ids()
@@ -211,7 +195,7 @@ def test_an_attribute_at_its_maximum_is_not_offered() -> None:
 def test_a_split_die_places_three_pips() -> None:
     script = {"class": ["Scout"], "disadvantage": ["done"], "spend": ["attribute"],
               "attribute": ["split"], "pip": ["Agility", "Stamina", "Agility"]}
-    chooser = Watching(9, script)
+    chooser = WatchingChooser(9, script)
     run(chooser, 9)
     pips = [d for d in chooser.asked if d.key == "pip"]
     assert [d.prompt for d in pips[:3]] == [f"Place pip {i} of 3 (the die is paid for)" for i in (1, 2, 3)]
@@ -269,7 +253,7 @@ def test_a_paid_specialisation_group_is_free_to_finish() -> None:
 
 
 def test_done_is_withheld_while_the_pool_must_be_spent() -> None:
-    chooser = Watching(6)
+    chooser = WatchingChooser(6)
     c = run(chooser, 6, ("unspent_points=violation",))
     for d in chooser.asked:
         if d.key == "spend" and len(d.options) > 1 and not d.prompt.endswith("(0 left)"):

@@ -6,28 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from lifepath import Decision, PolicyChooser, create
+from lifepath import Decision, create
 from lifepath.houserules import resolve
-from lifepath.testing import make_registry
+from lifepath.testing import WatchingChooser, make_registry
 
 REGISTRY = make_registry("d6_pool")
 KINDS = ("attribute", "skill", "specialisation", "advantage", "special_ability", "done")
 
 
-class Recorder:
-    """The NPC policy, keeping every decision it is asked."""
-
-    def __init__(self, seed: int) -> None:
-        self.policy = PolicyChooser(seed)
-        self.asked: list[Decision] = []
-
-    def choose(self, decision: Decision) -> str:
-        self.asked.append(decision)
-        return self.policy.choose(decision)
-
-
 def asked(seed: int, rules: tuple[str, ...] = ()) -> list[Decision]:
-    recorder = Recorder(seed)
+    recorder = WatchingChooser(seed)
     resolved = resolve(REGISTRY.declaration("d6-pool"), None, rules)
     create(REGISTRY, "d6-pool", seed=seed, rules=resolved, chooser=recorder)
     return recorder.asked

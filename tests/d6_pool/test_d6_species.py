@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from lifepath import Decision, LifepathError, UnknownName
+from lifepath import LifepathError, UnknownName
 from lifepath.plugins.d6_pool import species
 from lifepath.plugins.d6_pool.derived import passive_values
 from lifepath.plugins.d6_pool.tables import book
@@ -120,19 +120,13 @@ def test_an_invalid_species_table_drops_its_plugin() -> None:
 # ------------------------------------------------------------------ creation
 
 def test_creation_asks_for_the_species_with_its_totals_and_traits() -> None:
-    asked: list[Decision] = []
-
-    class Watch:
-        def choose(self, decision: Decision) -> str:
-            asked.append(decision)
-            from lifepath import PolicyChooser
-
-            return PolicyChooser(3).choose(decision)
-
     from lifepath import create
     from lifepath.houserules import resolve
+    from lifepath.testing import WatchingChooser
 
-    create(REGISTRY, "d6-pool", seed=3, rules=resolve(REGISTRY.declaration("d6-pool")), chooser=Watch())
+    chooser = WatchingChooser(3)
+    asked = chooser.asked
+    create(REGISTRY, "d6-pool", seed=3, rules=resolve(REGISTRY.declaration("d6-pool")), chooser=chooser)
     menu = next(d for d in asked if d.key == "species")
     labels = [o.label for o in menu.options]
     assert labels == [

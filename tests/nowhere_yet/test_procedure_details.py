@@ -18,27 +18,15 @@ from lifepath import Crisis, CrisisOutcome, hookimpl
 from lifepath.creation import create
 from lifepath.decisions import Decision, PolicyChooser, ScriptedChooser
 from lifepath.manager import Manager
-from lifepath.testing import create_character, make_registry
+from lifepath.testing import WatchingChooser, create_character, make_registry
 
 REGISTRY = make_registry("nowhere_yet")
 DATA = Path(__file__).resolve().parents[2] / "plugins" / "nowhere_yet" / "data"
 
 
-class Watching:
-    """The NPC policy, keeping every decision it is asked (with its options' weights) in order."""
-
-    def __init__(self, seed: int) -> None:
-        self.policy = PolicyChooser(seed)
-        self.asked: list[Decision] = []
-
-    def choose(self, decision: Decision) -> str:
-        self.asked.append(decision)
-        return self.policy.choose(decision)
-
-
 def _watched(seed: int, **options: Any) -> tuple[Any, list[tuple[Decision, dict[str, Any], int]]]:
     """An NPC and, for each decision put to the policy, (the decision, its history event, the event's index)."""
-    chooser = Watching(seed)
+    chooser = WatchingChooser(seed)
     character = create(REGISTRY, "nowhere-yet", seed=seed, chooser=chooser, options=options)
     asked = [(e, i) for i, e in enumerate(character.history) if e["type"] == "decision" and not e.get("forced")]
     assert len(asked) == len(chooser.asked)
