@@ -346,8 +346,9 @@ def test_a_noble_title_follows_social_standing_from_ten_up() -> None:
     assert {10, 11, 12} <= seen
 
 
-def test_given_and_family_names_may_be_written_by_a_player() -> None:
-    _, asked = _watched(5)
+@pytest.mark.parametrize("species", ["human-female", "human-male", "avian"])  # shared and own name lists
+def test_given_and_family_names_may_be_written_by_a_player(species: str) -> None:
+    _, asked = _watched(5, species=species)
     free = {d.key: d.free_text for d, _, _ in asked if d.key in ("given-name", "family-name")}
     assert free == {"given-name": True, "family-name": True}
 
