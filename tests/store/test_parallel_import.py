@@ -167,9 +167,12 @@ def test_a_bad_line_in_a_worker_is_one_error_naming_the_line(run_cli: Run, expor
 
 
 def started(pid: int) -> bool:
-    """Whether process ``pid`` has a file descriptor on /dev/null (a worker opens one when it starts)."""
+    """Whether process ``pid`` has a file descriptor past the standard three on /dev/null (a worker opens one
+    for its stderr when it starts). The standard ones do not count: a child may inherit /dev/null as its
+    stdin (pytest-xdist gives its workers one), and multiprocessing reopens stdin on /dev/null before the
+    initializer runs, so either would say "started" while the worker can still print a traceback."""
     try:
-        return any(os.readlink(fd) == os.devnull for fd in Path(f"/proc/{pid}/fd").iterdir())
+        return any(int(fd.name) > 2 and os.readlink(fd) == os.devnull for fd in Path(f"/proc/{pid}/fd").iterdir())
     except OSError:
         return False
 
