@@ -18,7 +18,7 @@ from lifepath.houserules import resolve
 from lifepath.plugins.black_nova.derived import derive, roll_bonuses
 from lifepath.plugins.black_nova.tables import tables
 from lifepath.replay import verify
-from lifepath.testing import create_character, make_registry
+from lifepath.testing import WatchingChooser, create_character, make_registry
 
 REGISTRY = make_registry("black_nova")
 RULESET = REGISTRY.ruleset("black-nova")
@@ -307,22 +307,8 @@ def test_replay_of_a_scripted_character_is_identical() -> None:
 # ------------------------------------------------------------------ the steps a player sees
 
 
-class Recorder:
-    """Answers with the NPC policy (or scripted answers first) and keeps every decision it was asked."""
-
-    def __init__(self, seed: int, answers: dict[str, list[str]] | None = None) -> None:
-        self.policy = PolicyChooser(seed)
-        self.answers = {k: list(v) for k, v in (answers or {}).items()}
-        self.asked: list[Decision] = []
-
-    def choose(self, decision: Decision) -> str:
-        self.asked.append(decision)
-        queue = self.answers.get(decision.key)
-        return queue.pop(0) if queue else self.policy.choose(decision)
-
-
-def run(seed: int, answers: dict[str, list[str]] | None = None, rules: dict[str, Any] | None = None) -> Recorder:
-    recorder = Recorder(seed, answers)
+def run(seed: int, answers: dict[str, list[str]] | None = None, rules: dict[str, Any] | None = None) -> WatchingChooser:
+    recorder = WatchingChooser(seed, answers)
     resolved = resolve(REGISTRY.declaration("black-nova"), rules or {})
     create(REGISTRY, "black-nova", seed=seed, rules=resolved, chooser=recorder)
     return recorder
@@ -385,7 +371,7 @@ def test_the_name_is_free_text_with_examples_from_the_list() -> None:
 
 
 def test_name_option_skips_the_question() -> None:
-    recorder = Recorder(5)
+    recorder = WatchingChooser(5)
     resolved = resolve(REGISTRY.declaration("black-nova"))
     c = create(REGISTRY, "black-nova", seed=5, rules=resolved, chooser=recorder, options={"name": "Given Name"})
     assert c.sheet.name == "Given Name"
