@@ -10,6 +10,11 @@ implementation that does nothing, so the figure is the cost of calling). The con
 chooser, and the seeding of the two random streams within it, are measured the same way. The whole
 character is ``bench/run.py``'s figure; what the parts leave of it is the procedure's own logic (its
 steps, table look-ups, the compiled records and skills, the sheet).
+
+Then the same character by stage: each stage of the procedure switched off in turn (its method made to do
+nothing; the stages after it still run), so each figure is what that stage costs with everything it calls.
+Last, the floor: the same seeding, throws, draws, records and hook calls as one flat loop with no API
+around them and no rules at all, and what that leaves of issue 16's 800 k for the rules themselves.
 """
 
 from __future__ import annotations
@@ -66,6 +71,69 @@ for seed in range(1000, 1000 + count):
             call_hook(manager, "lifepath_apply_trait", ctx=ctx, trait=trait, stage="background")
 """
 
+#: the floor: the same services with no API around them and no rules at all, as one flat loop: both random
+#: streams seeded as creation seeds them, 27 throws of two faces each recorded as a tuple, 38 policy draws
+#: over running totals made beforehand, each recorded, 45 changes and notes recorded, and the 6 hook calls
+#: through pluggy (a hook is the plugins' say; skipping pluggy is not an option the project takes)
+_FLOOR = """
+import random, sys
+from bisect import bisect_right
+from lifepath.decisions import Decision, Option
+from lifepath.dice import parse
+from lifepath.manager import get_registry
+count = int(sys.argv[2])
+registry = get_registry()
+hook = registry.manager.pm.hook.lifepath_apply_trait
+two = parse("2D6")
+five = Decision("k", "Pick one", tuple(Option(f"o{i}", f"o{i}", 1.0 + i) for i in range(5)))
+options, cumulative = five.enabled(), five.cumulative_weights()
+total = cumulative[-1]
+dms = (("Dex DM", -1),)
+trait = {"id": "t", "name": "T", "summary": ""}
+class Ctx:  # what the hook implementations read
+    ruleset = registry.ruleset("nowhere-yet")
+ctx = Ctx()
+for seed in range(1000, 1000 + count):
+    draw = random.Random(seed).random
+    policy = random.Random(f"policy:{seed}").random
+    log = []
+    record = log.append
+    for _ in range(27):
+        first, second = int(draw() * 6) + 1, int(draw() * 6) + 1
+        result = first + second - 1
+        record((0, "survival: Technician", two, [first, second], dms, result, 6, None, result >= 6))
+    for _ in range(38):
+        record((1, five, options[bisect_right(cumulative, policy() * total)].id))
+    for _ in range(45):
+        record((3, "skill Admin", 0, 1, "rank 0 in Technician"))
+    for _ in range(6):
+        hook(ctx=ctx, trait=trait, stage="background")
+"""
+
+#: the procedure's stages, each switched off (its method made to do nothing) in turn, cumulatively
+_STAGES = """
+import sys
+from lifepath.creation import create
+from lifepath.decisions import PolicyChooser
+from lifepath.houserules import resolve
+from lifepath.manager import get_registry
+from lifepath.plugins.nowhere_yet.procedure import Procedure
+off, count = sys.argv[1], int(sys.argv[2])
+registry = get_registry()
+rules = resolve(registry.declaration("nowhere-yet"))
+for seed in range(20):
+    create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+for stage in off.split(","):
+    if stage:
+        setattr(Procedure, stage, lambda self, *args, **kwargs: None)
+for seed in range(1000, 1000 + count):
+    create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+"""
+
+#: the stages in the order they are switched off: the first figure is the careers (terms, musters, ageing,
+#: debts), the last what is left with every stage off (create, the context, seeding, provenance)
+STAGES = ("careers", "finish", "background", "characteristics", "origin")
+
 
 def collected(script: Path, mode: str, count: int, env: dict[str, str]) -> int:
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script), mode,
@@ -77,14 +145,37 @@ def collected(script: Path, mode: str, count: int, env: dict[str, str]) -> int:
     return int(found.group(1))
 
 
+def _script(folder: Path, name: str, text: str, env: dict[str, str]) -> Path:
+    script = folder / name / f"{name}.py"  # a folder of its own, as bench/run.py explains
+    script.parent.mkdir()
+    script.write_text(text, encoding="utf-8")
+    subprocess.run([sys.executable, str(script), "", "0"], capture_output=True, env=env, check=True)
+    return script
+
+
+def stages(folder: Path, count: int, env: dict[str, str]) -> None:
+    """Each stage's instructions per character: the run with it switched off less the run before."""
+    script = _script(folder, "stages", _STAGES, env)
+    zero = collected(script, "", 0, env)
+    before = (collected(script, "", count, env) - zero) / count
+    print(f"the whole character:                           {before / 1e3:8.1f} k")
+    for i, stage in enumerate(STAGES):
+        after = (collected(script, ",".join(STAGES[: i + 1]), count, env) - zero) / count
+        print(f"  {stage + ':':<45}{(before - after) / 1e3:8.1f} k")
+        before = after
+    print(f"  {'create, the context, seeding, provenance:':<45}{before / 1e3:8.1f} k")
+
+
+def floor(folder: Path, count: int, env: dict[str, str]) -> float:
+    script = _script(folder, "floor", _FLOOR, env)
+    return (collected(script, "", count, env) - collected(script, "", 0, env)) / count
+
+
 def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     folder = Path(tempfile.mkdtemp(prefix="lifepath-parts-"))
     env = {**os.environ, "LIFEPATH_CACHE_DIR": str(folder / "cache")}
-    script = folder / "parts" / "parts.py"  # a folder of its own, as bench/run.py explains
-    script.parent.mkdir()
-    script.write_text(_SCRIPT, encoding="utf-8")
-    subprocess.run([sys.executable, str(script), "none", "0"], capture_output=True, env=env, check=True)
+    script = _script(folder, "parts", _SCRIPT, env)
     zero = collected(script, "none", 0, env)
     base = collected(script, "none", count, env)
     print(f"context and policy chooser (seeding included): {(base - zero) / count / 1e3:8.1f} k per character")
@@ -94,6 +185,11 @@ def main() -> int:
                         ("history", "34 changes, 11 notes"), ("hooks", "6 creation-hook calls")):
         per = (collected(script, mode, count, env) - base) / count
         print(f"{mode} ({label}):{' ' * max(1, 36 - len(mode) - len(label))}{per / 1e3:8.1f} k per character")
+    print("\nby stage of the procedure (each switched off in turn):")
+    stages(folder, count, env)
+    least = floor(folder, count, env)
+    print(f"\nthe floor: the same seeding, draws, records and hook calls, flat, with no rules: {least / 1e3:.1f} k")
+    print(f"  left of issue 16's 800 k for every rule of a character: {(800e3 - least) / 1e3:.1f} k")
     return 0
 
 
