@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from lifepath.cli.errors import friendly
-from lifepath.cli.roster_cmd import DB_HELP, open_db, table
+from lifepath.cli.options import DbOption, JsonOption
+from lifepath.cli.roster_cmd import open_db, table
 from lifepath.text import safe
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def new(
         None, "--content", metavar="PLUGIN,...",
         help="Only these installed plugins' content (comma-separated; default: every plugin adding to the ruleset).",
     ),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Make a campaign under a ruleset, with house rules of its own.
 
@@ -114,8 +115,8 @@ def content_cmd(
     disable: list[str] = typer.Option(
         [], "--disable", metavar="PLUGIN", help="Stop using this plugin's content (or replacement); repeatable."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    as_json: JsonOption = False,
+    db: DbOption = None,
 ) -> None:
     """List the plugins whose content the campaign's characters are made with, or enable and disable them.
 
@@ -162,8 +163,8 @@ def content_cmd(
 @campaign_app.command("list")
 @friendly
 def list_campaigns(
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    as_json: JsonOption = False,
+    db: DbOption = None,
 ) -> None:
     """List the campaigns: name, ruleset, characters, and whether archived."""
     with open_db(db) as store:
@@ -187,8 +188,8 @@ def list_campaigns(
 @friendly
 def show(
     name: str = typer.Argument(..., help="The campaign."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    as_json: JsonOption = False,
+    db: DbOption = None,
 ) -> None:
     """Show a campaign: ruleset, house rules it sets, plugins, content folders, and its characters by status."""
     with open_db(db) as store:
@@ -233,7 +234,7 @@ def _describe_folder(folder: str) -> str:
 def add_content(
     name: str = typer.Argument(..., help="The campaign."),
     path: Path = typer.Argument(..., help="A data-only content folder (the one holding manifest.json)."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Make the campaign's characters with a data-only content folder (checked now, stored as an absolute path).
 
@@ -264,7 +265,7 @@ def add_content(
 def remove_content(
     name: str = typer.Argument(..., help="The campaign."),
     path: Path = typer.Argument(..., help="The content folder, as `lifepath campaign show` lists it."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Stop making the campaign's characters with a content folder (the folder itself is not touched)."""
     with open_db(db) as store:
@@ -280,8 +281,8 @@ def remove_content(
 @friendly
 def rules(
     name: str = typer.Argument(..., help="The campaign."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    as_json: JsonOption = False,
+    db: DbOption = None,
 ) -> None:
     """Every house rule of the campaign's ruleset: its value here, its default, and what it does."""
     from lifepath import houserules
@@ -322,7 +323,7 @@ def set_rule(
     name: str = typer.Argument(..., help="The campaign."),
     rule: str = typer.Argument(..., help="The house rule's name (see `lifepath campaign rules NAME`)."),
     value: str = typer.Argument(..., help="Its new value, e.g. 4, none, death."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Set one house rule for the campaign's future characters."""
     from lifepath import houserules
@@ -345,7 +346,7 @@ def set_rule(
 def unset_rule(
     name: str = typer.Argument(..., help="The campaign."),
     rule: str = typer.Argument(..., help="The house rule to return to the ruleset's default."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Return one house rule to the ruleset's default."""
     from lifepath import houserules
@@ -377,7 +378,7 @@ def unset_rule(
 def archive(
     name: str = typer.Argument(..., help="The campaign."),
     undo: bool = typer.Option(False, "--undo", help="Bring an archived campaign back into play."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Archive a campaign: it keeps its characters but takes no new ones (--undo reverses it)."""
     with open_db(db) as store:
@@ -389,8 +390,8 @@ def archive(
 @friendly
 def check(
     name: str = typer.Argument(..., help="The campaign."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    as_json: JsonOption = False,
+    db: DbOption = None,
 ) -> None:
     """List the characters made under house rules that differ from the campaign's current ones."""
     from lifepath.manager import get_registry

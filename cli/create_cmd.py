@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.options import DbOption
 from lifepath.cli.setup import new_seed, prepare
 
 
@@ -48,7 +49,7 @@ def create(
         None, "--campaign", "-c", help="Make the character under this campaign and save it there."
     ),
     player: str = typer.Option(None, "--player", help="Who plays the character (with --campaign)."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    db: DbOption = None,
     content: list[Path] = typer.Option([], "--content", help="A data-only content folder to use (repeatable)."),
     resume: bool = typer.Option(
         False, "--resume", help="Continue an interrupted character (the latest draft, or DRAFT)."

@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 import typer
 
 from lifepath.cli.errors import friendly, sigterm_unwinds
+from lifepath.cli.options import DbOption
 
 if TYPE_CHECKING:
     from lifepath.character import Character
@@ -338,7 +339,7 @@ def generate(
     campaign: str = typer.Option(
         None, "--campaign", "-c", help="Save every character in this campaign (as NPCs), in one transaction."
     ),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    db: DbOption = None,
     workers: int = typer.Option(
         1, "--workers", "-w", min=1, help="Worker processes (at most the CPUs here); the output is the same for any."
     ),

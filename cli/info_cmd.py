@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.options import JsonOption
 
 
 def register(app: typer.Typer) -> None:
@@ -17,7 +18,7 @@ def register(app: typer.Typer) -> None:
 
 @friendly
 def rulesets(
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    as_json: JsonOption = False,
     skills: str | None = typer.Option(
         None, "--skills", metavar="RULESET", help="List the skills RULESET's tables may name, instead."
     ),
@@ -87,7 +88,7 @@ def _vocabulary(registry: Any, skills: str | None, traits: str | None, as_json: 
 
 
 @friendly
-def plugins(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
+def plugins(as_json: JsonOption = False) -> None:
     """List the plugins that are loaded: name, version, hooks, what each adds, and any errors."""
     from lifepath.discovery import entry_points
     from lifepath.manager import GROUP, get_manager

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.options import DbOption, JsonOption
 from lifepath.text import safe
 
 if TYPE_CHECKING:
     from lifepath.store.service import Store
 
-DB_HELP = "Campaign database: a SQLite file, sqlite:///PATH or postgresql://USER@HOST/DB (default: your data folder)."
 _OUT_OPTION = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
 _FILE_ARGUMENT = typer.Argument(..., help="A character export or a campaign export.")
 #: how roster and show mark a character imported with --accept-edited
@@ -86,8 +86,8 @@ def roster(
     status: str = typer.Option(None, "--status", help="Only characters with this status (active, retired, dead, npc)."),
     player: str = typer.Option(None, "--player", help="Only this player's characters (case-insensitive)."),
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="Only characters of this ruleset (id or name)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    as_json: JsonOption = False,
+    db: DbOption = None,
     fmt: str = typer.Option(
         "table", "--format", "-f", help="table, or csv (for spreadsheets; columns: docs/formats.md)."
     ),
@@ -147,7 +147,7 @@ def show(
     sheet: bool = typer.Option(
         False, "--sheet", help="Print the full sheet fitted to the terminal's width instead of the short form."
     ),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Show a stored character in its ruleset's standard form (or its full sheet, with --sheet)."""
     from lifepath.errors import LifepathError, UnknownName
@@ -188,7 +188,7 @@ def show(
 def set_status(
     character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
     status: str = typer.Argument(..., help="active, retired, dead or npc."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Set a character's roster status: active, retired, dead or npc."""
     from lifepath.store.service import check_status
@@ -204,7 +204,7 @@ def set_status(
 def rename(
     character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
     new_name: str = typer.Argument(..., help="The new name."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Rename a character, in the roster and in its stored sheet (the old name is kept in provenance)."""
     with open_db(db) as store:
@@ -218,7 +218,7 @@ def note(
     character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
     text: str = typer.Argument(None, metavar="TEXT", help="The notes; they replace any the character has."),
     clear: bool = typer.Option(False, "--clear", help="Remove the character's notes."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Keep the referee's notes on a character (beside its sheet, not in it: verify is unaffected)."""
     from lifepath.errors import LifepathError
@@ -240,7 +240,7 @@ def note(
 def delete(
     character_id: int = typer.Argument(..., metavar="ID", help="The character's id."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Delete a character from its campaign. Asks first unless --yes."""
     from lifepath.errors import LifepathError
@@ -265,7 +265,7 @@ def export(
     character_id: int = typer.Argument(None, metavar="[ID]", help="The character to export."),
     campaign: str = typer.Option(None, "--campaign", "-c", help="Export this whole campaign instead."),
     out: Path = _OUT_OPTION,
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
     fmt: str = typer.Option(
         "json",
         "--format",
@@ -340,7 +340,7 @@ def import_(
         help="Processes that check and replay a campaign file's characters (default: 2 for a file of 2,000 "
         "characters or more, else 1; at most the CPUs here); the result is the same for any.",
     ),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Import a character or a campaign, all or nothing. Every character is checked and replayed from its
     seed and decisions first: one that does not replay (an edited sheet), or that the campaign already

@@ -7,6 +7,7 @@ import sys
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.options import DbOption
 
 WEB_EXTRA = "install the optional extra 'web' (Starlette and Uvicorn): pip install 'lifepath[web]'"
 
@@ -23,7 +24,7 @@ def serve(
     allow_edit: bool = typer.Option(
         False, "--allow-edit", help="Let the pages change a character's name, status and player."
     ),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    db: DbOption = None,
 ) -> None:
     """Browse the campaigns, their rosters, character sheets and life stories in a web browser.
 

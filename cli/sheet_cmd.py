@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.options import DbOption
 
 if TYPE_CHECKING:
     from lifepath.character import Character
@@ -73,7 +74,7 @@ def sheet(
     target: str = typer.Argument(..., metavar="ID_OR_FILE", help="A stored character's id, an export file, or -."),
     fmt: str = typer.Option("html", "--format", "-f", help="html (one self-contained file), md or pdf."),
     out: Path = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output; pdf needs it)."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    db: DbOption = None,
 ) -> None:
     """Write a character's printable sheet: HTML (inline CSS, prints on one A4 or Letter page for a typical
     character), Markdown, or PDF (the optional extra `lifepath[pdf]`)."""

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from lifepath.cli.errors import friendly
+from lifepath.cli.options import DbOption
 
 #: lifepath.brief.FORMAT (not imported, to keep the command's start light)
 BRIEF_FORMAT = "lifepath.character-brief/1"
@@ -63,7 +64,7 @@ def verify(
         None, metavar="[FILE_OR_ID]", help="A character export file, or a stored character's id."
     ),
     campaign: str = typer.Option(None, "--campaign", "-c", help="Verify every character of this campaign."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help="Campaign database URL or SQLite file."),
+    db: DbOption = None,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of results, differences as data."),
     content: list[Path] = typer.Option(
         [], "--content", help="A data-only content folder the characters were made with (repeatable)."

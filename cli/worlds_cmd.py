@@ -12,8 +12,7 @@ from typing import Any
 import typer
 
 from lifepath.cli.errors import friendly
-
-DB_HELP = "Campaign database: a SQLite file, sqlite:///PATH or postgresql://USER@HOST/DB (default: your data folder)."
+from lifepath.cli.options import DbOption
 
 
 def creation_worlds(stored: list[dict[str, Any]]) -> list[dict[str, str]]:
@@ -31,7 +30,7 @@ def add_worlds(
     name: str = typer.Argument(..., help="The campaign."),
     file: Path = typer.Argument(..., help="A sector or subsector file: T5 tab-delimited or GEnie/SEC columns."),
     fmt: str = typer.Option(None, "--format", "-f", help="t5 or sec (default: worked out from the file)."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """Import a sector file's worlds as the campaign's homeworlds: all of them, or none if any line is wrong.
 
@@ -50,7 +49,7 @@ def add_worlds(
 @friendly
 def worlds(
     name: str = typer.Argument(..., help="The campaign."),
-    db: str = typer.Option(None, "--db", envvar="LIFEPATH_DB", help=DB_HELP),
+    db: DbOption = None,
 ) -> None:
     """List the campaign's worlds: hex, name, UWP and the remarks (trade codes) the file gave."""
     from lifepath.cli.roster_cmd import open_db, table
