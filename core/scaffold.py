@@ -1,7 +1,7 @@
 """``lifepath plugin new``: write a new plugin's distribution, ready to install and test.
 
-The files come from plain Python string templates (``@@name@@`` placeholders) and, for tables, from
-Python data dumped with :func:`json.dumps`, so every generated table is valid JSON by construction and
+The files come from template files (``lifepath/templates/plugin``, ``@@name@@`` placeholders) and, for
+tables, from Python data dumped with :func:`json.dumps`, so every generated table is valid JSON by construction and
 validates against its schema. Three kinds are made:
 
 * ``career``: a Nowhere Yet career (``lifepath_register_careers``);
@@ -112,259 +112,18 @@ def clashes(names: PluginNames, kind: str, registry: Registry) -> list[str]:
 
 # -- templates ------------------------------------------------------------------------------------------
 
-PYPROJECT = '''[build-system]
-requires = ["setuptools>=61"]
-build-backend = "setuptools.build_meta"
+#: the generated files' templates (``@@name@@`` placeholders), as files in ``lifepath/templates/plugin``:
+#: ``pyproject.toml-tpl`` and ``README.md-tpl`` for every kind, and each kind's hook module and test in a
+#: folder of its own. The ``-tpl`` suffix (Django's, for its project templates) keeps a template that is not
+#: yet valid Python from being byte-compiled when lifepath is installed, or collected by a test run.
+TEMPLATES = ("templates", "plugin")
 
-[project]
-name = "@@dist@@"
-version = "0.1.0"
-description = "@@summary@@"
-readme = "README.md"
-requires-python = ">=3.11"
-dependencies = ["lifepath>=0.1"]
 
-[project.optional-dependencies]
-test = ["pytest>=8"]
+def template(*parts: str) -> str:
+    """The text of the template at ``parts`` under :data:`TEMPLATES`."""
+    from importlib.resources import files
 
-# lifepath finds the plugin through this entry point; "@@entry@@" is its name in `lifepath plugins`
-[project.entry-points.lifepath]
-@@entry@@ = "@@package@@"
-
-[tool.setuptools.packages.find]
-include = ["@@package@@*"]
-
-[tool.setuptools.package-data]
-"*" = ["*.json"]
-
-[tool.pytest.ini_options]
-testpaths = ["tests"]
-addopts = "-p no:cacheprovider"
-'''
-
-CAREER_MODULE = '''"""@@dist@@: adds the @@title@@ career to the Nowhere Yet ruleset."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from lifepath import hookimpl, load_table
-
-#: the ruleset versions this plugin is written for; lifepath refuses the plugin when they do not match
-lifepath_requires = {"@@ruleset@@": "@@requires@@"}
-
-
-@hookimpl
-def lifepath_register_careers(ruleset_id: str, register: Callable[..., None]) -> None:
-    """Register the career table (validated by lifepath before it is used)."""
-    if ruleset_id == "@@ruleset@@":
-        register(load_table(__name__, "data/@@short@@.json"))
-'''
-
-SPECIES_MODULE = '''"""@@dist@@: adds the @@title@@ species to the Nowhere Yet ruleset."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from lifepath import hookimpl, load_table
-
-#: the ruleset versions this plugin is written for; lifepath refuses the plugin when they do not match
-lifepath_requires = {"@@ruleset@@": "@@requires@@"}
-
-
-@hookimpl
-def lifepath_register_species(ruleset_id: str, register: Callable[..., None]) -> None:
-    """Register each species in the species file, with the file it came from."""
-    if ruleset_id == "@@ruleset@@":
-        table = load_table(__name__, "data/@@short@@.json")
-        for species in table.data["species"]:
-            register(species, table=table)
-'''
-
-RULESET_MODULE = '''"""@@dist@@: the @@title@@ ruleset, a starting point for a ruleset of your own."""
-
-from __future__ import annotations
-
-import json
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from importlib import resources
-from typing import Any, ClassVar
-
-from lifepath import Character, CharacteristicSpec, Context, Decision, Ruleset, Table, hookimpl, load_table, options
-
-#: the lifepath versions this plugin is written for; lifepath refuses the plugin when they do not match
-lifepath_requires = {"lifepath": ">=0.1,<1"}
-
-
-@lru_cache(maxsize=1)
-def rules_table() -> Table:
-    """The ruleset's one table: characteristics, starting age and names."""
-    return load_table(__name__, "data/rules.json")
-
-
-class @@cls@@(Ruleset):
-    """Roll six characteristics, take a starting age, choose a name."""
-
-    id: ClassVar[str] = "@@short@@"
-    name: ClassVar[str] = "@@title@@"
-    version: ClassVar[str] = "0.1.0"
-    summary: ClassVar[str] = "A new ruleset: six characteristics and a name."
-    kind: ClassVar[str] = "lifepath"
-
-    def tables(self) -> Sequence[Table]:
-        return [rules_table()]
-
-    def schemas(self) -> Sequence[dict[str, Any]]:
-        text = resources.files(__name__).joinpath("schema", "rules.schema.json").read_text(encoding="utf-8")
-        return [json.loads(text)]
-
-    def house_rules(self) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {
-                "characteristic_dm": {
-                    "type": "integer", "default": 0, "minimum": -2, "maximum": 2,
-                    "description": "A DM on every characteristic roll.",
-                },
-            },
-        }
-
-    def create(self, ctx: Context) -> None:
-        data = rules_table().data
-        base = [CharacteristicSpec(c["code"], c["name"], c["dice"], None) for c in data["characteristics"]]
-        specs = ctx.characteristic_specs(base)  # other plugins may change the dice (lifepath_characteristics)
-        dm = int(ctx.rules["characteristic_dm"])
-        for spec in specs.values():
-            value = ctx.roll(spec.dice, f"characteristic: {spec.name}", dms=[("characteristic_dm", dm)]).total
-            if spec.maximum is not None:
-                value = min(value, spec.maximum)
-            value = max(value, spec.minimum)
-            ctx.sheet.characteristics[spec.code] = value
-            ctx.change(f"characteristic {spec.code}", None, value, f"rolled {spec.dice}")
-        before = ctx.sheet.age
-        ctx.sheet.age = int(data["starting_age"])
-        ctx.change("age", before, ctx.sheet.age, "starting age")
-        ctx.sheet.name = ctx.choose(Decision("name", "Choose a name", options(data["names"]), free_text=True))
-
-    def render(self, character: Character) -> str:
-        sheet = character.sheet
-        scores = " ".join(f"{code} {value}" for code, value in sheet.characteristics.items())
-        return f"{sheet.name}, age {sheet.age}\\n{scores}\\n"
-
-
-@hookimpl
-def lifepath_register_rulesets(register: Callable[[Ruleset], None]) -> None:
-    register(@@cls@@())
-'''
-
-CAREER_TEST = '''"""Tests of @@dist@@, with lifepath's test kit (loaded by pytest from the installed lifepath)."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from lifepath import Character
-from lifepath.testing import Registry, assert_tables_valid, events
-
-
-def test_tables_validate() -> None:
-    assert assert_tables_valid("@@package@@") == 1
-
-
-def test_the_career_is_registered(lifepath_registry: Registry) -> None:
-    career = lifepath_registry.find("career", "@@ruleset@@", "@@title@@")
-    assert career.id == "@@short@@" and career.plugin == "@@entry@@"
-
-
-def test_a_character_can_aim_for_the_career(lifepath_create: Callable[..., Character]) -> None:
-    character = lifepath_create("@@ruleset@@", seed=1, options={"career": "@@short@@"})
-    assert events(character, "decision", key="career", answer="@@short@@")
-    assert {"name": "@@entry@@", "version": "0.1.0"} in character.provenance["plugins"]
-'''
-
-SPECIES_TEST = '''"""Tests of @@dist@@, with lifepath's test kit (loaded by pytest from the installed lifepath)."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from lifepath import Character
-from lifepath.testing import Registry, assert_tables_valid
-
-
-def test_tables_validate() -> None:
-    assert assert_tables_valid("@@package@@") == 1
-
-
-def test_the_species_is_registered(lifepath_registry: Registry) -> None:
-    species = lifepath_registry.find("species", "@@ruleset@@", "@@title@@")
-    assert species.id == "@@short@@" and species.plugin == "@@entry@@"
-
-
-def test_a_character_of_the_species(lifepath_create: Callable[..., Character]) -> None:
-    character = lifepath_create("@@ruleset@@", seed=1, options={"species": "@@short@@"})
-    assert character.sheet.species == "@@short@@"
-    assert all(value <= 15 for value in character.sheet.characteristics.values())
-'''
-
-RULESET_TEST = '''"""Tests of @@dist@@, with lifepath's test kit (loaded by pytest from the installed lifepath)."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from lifepath import Character
-from lifepath.testing import Registry, assert_tables_valid
-
-
-def test_tables_validate() -> None:
-    assert assert_tables_valid("@@package@@") == 1
-
-
-def test_the_ruleset_is_registered(lifepath_registry: Registry) -> None:
-    ruleset = lifepath_registry.ruleset("@@title@@")
-    assert ruleset.id == "@@short@@" and lifepath_registry.ruleset_plugin(ruleset.id) == "@@entry@@"
-
-
-def test_the_same_seed_makes_the_same_character(lifepath_create: Callable[..., Character]) -> None:
-    first = lifepath_create("@@short@@", seed=7)
-    assert first.to_json() == lifepath_create("@@short@@", seed=7).to_json()
-    assert first.sheet.name and len(first.sheet.characteristics) == 6
-
-
-def test_the_house_rule_shifts_every_roll(lifepath_create: Callable[..., Character]) -> None:
-    plain = lifepath_create("@@short@@", seed=7).sheet.characteristics
-    shifted = lifepath_create("@@short@@", seed=7, rules={"characteristic_dm": 2}).sheet.characteristics
-    assert shifted == {code: value + 2 for code, value in plain.items()}
-'''
-
-README = '''# @@dist@@
-
-A lifepath plugin that @@adds@@. Made with `lifepath plugin new`.
-
-## Use it
-
-```console
-$ pip install -e ".[test]"
-$ lifepath plugins
-$ @@try@@
-$ pytest
-```
-
-## What to change
-
-- `@@package@@/@@data@@`: @@data_help@@
-- `@@package@@/__init__.py`: the hook implementations. `lifepath_requires` says which versions you
-  support; lifepath refuses the plugin, with one warning, when they do not match.
-- `tests/`: tests written with lifepath's test kit (`lifepath.testing`): the fixtures `lifepath_registry`
-  and `lifepath_create`, and `assert_tables_valid`, `make_context`, `find_seed` and `events`.
-- `pyproject.toml`: the name, version and description. Keep the entry point in the group `lifepath`.
-
-lifepath's plugin documentation (`docs/plugins/` in its repository) has the tutorial, the hook reference,
-the table schemas and how versions work.
-'''
+    return files("lifepath").joinpath(*TEMPLATES, *parts).read_text(encoding="utf-8")
 
 
 def _fill(template: str, values: Mapping[str, str]) -> str:
@@ -512,9 +271,9 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
             "data_help": "the career's throws, ranks, skill tables and benefits "
             f"(schema: nowhere-yet.career.schema.json). Check it with `lifepath schema validate {pkg}/data`.",
         }
-        files[f"{pkg}/__init__.py"] = _fill(CAREER_MODULE, values)
+        files[f"{pkg}/__init__.py"] = _fill(template("career", "__init__.py-tpl"), values)
         files[f"{pkg}/data/{names.short}.json"] = _json(career_table(names))
-        files[f"tests/test_{names.entry}.py"] = _fill(CAREER_TEST, values)
+        files[f"tests/test_{names.entry}.py"] = _fill(template("career", "test.py-tpl"), values)
     elif kind == "species":
         values |= {
             "summary": f"Adds the {names.title} species to lifepath's Nowhere Yet ruleset.",
@@ -524,9 +283,9 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
             "data_help": "the species' dice, racial maxima, traits and ages "
             f"(schema: nowhere-yet.species.schema.json). Check it with `lifepath schema validate {pkg}/data`.",
         }
-        files[f"{pkg}/__init__.py"] = _fill(SPECIES_MODULE, values)
+        files[f"{pkg}/__init__.py"] = _fill(template("species", "__init__.py-tpl"), values)
         files[f"{pkg}/data/{names.short}.json"] = _json(species_table(names))
-        files[f"tests/test_{names.entry}.py"] = _fill(SPECIES_TEST, values)
+        files[f"tests/test_{names.entry}.py"] = _fill(template("species", "test.py-tpl"), values)
     else:
         values |= {
             "summary": f"The {names.title} ruleset for lifepath.",
@@ -537,12 +296,12 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
             "own (returned by the ruleset's `schemas()`); the test `test_tables_validate` checks the table "
             "against it.",
         }
-        files[f"{pkg}/__init__.py"] = _fill(RULESET_MODULE, values)
+        files[f"{pkg}/__init__.py"] = _fill(template("ruleset", "__init__.py-tpl"), values)
         files[f"{pkg}/data/rules.json"] = _json(ruleset_table(names))
         files[f"{pkg}/schema/rules.schema.json"] = _json(ruleset_schema(names))
-        files[f"tests/test_{names.entry}.py"] = _fill(RULESET_TEST, values)
-    files["pyproject.toml"] = _fill(PYPROJECT, values)
-    files["README.md"] = _fill(README, values)
+        files[f"tests/test_{names.entry}.py"] = _fill(template("ruleset", "test.py-tpl"), values)
+    files["pyproject.toml"] = _fill(template("pyproject.toml-tpl"), values)
+    files["README.md"] = _fill(template("README.md-tpl"), values)
     return dict(sorted(files.items()))
 
 
