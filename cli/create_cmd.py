@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -88,6 +89,7 @@ def create(
         ruleset = "" if draft.save.get("campaign") else draft.ruleset
         seed, rule = draft.seed, []
         campaign, player = draft.save.get("campaign") or campaign, draft.save.get("player") or player
+        db = drafts.resume_db(draft, db, from_environment=db is not None and db == os.environ.get("LIFEPATH_DB"))
         out = Path(draft.save["out"]) if draft.save.get("out") else out
         content = [Path(c) for c in draft.save.get("content", [])]
     with ExitStack() as cleanup:
@@ -120,10 +122,11 @@ def create(
             from lifepath.cli.interactive import make
 
             if draft is None:
-                from lifepath.drafts import Draft
+                from lifepath.drafts import Draft, remembered_db
 
-                where = {"campaign": campaign, "player": player, "out": str(out.absolute()) if out else None,
-                         "content": [str(c.absolute()) for c in content]}
+                # a resume saves where this run would have: the campaign's database is remembered too
+                where = {"campaign": campaign, "player": player, "db": remembered_db(db) if campaign and db else None,
+                         "out": str(out.absolute()) if out else None, "content": [str(c.absolute()) for c in content]}
                 save = {k: v for k, v in where.items() if v not in (None, [], "")}
                 draft = Draft(rs.id, seed, rules, {k: v for k, v in sorted(options.items())}, save=save)
             character = make(registry, draft, answers)

@@ -40,7 +40,8 @@ class Draft:
     rules: dict[str, Any]
     options: dict[str, Any]
     decisions: list[list[str]] = field(default_factory=list)
-    #: how to save the finished character: campaign, player, out, content folders
+    #: how to save the finished character: campaign, player, the campaign database (``db``, see
+    #: :func:`remembered_db`), out, content folders
     save: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
 
@@ -88,6 +89,42 @@ class Draft:
     def delete(self) -> None:
         if self.path is not None:
             self.path.unlink(missing_ok=True)
+
+
+def remembered_db(db: str) -> str:
+    """``--db`` as a draft keeps it: a SQLite file as an absolute path (a resume may run in another folder),
+    a URL without its password (a draft is a plain file in the user's data folder; a resume that needs the
+    password takes it from ``--db`` or ``LIFEPATH_DB`` again, or from the database's own password file)."""
+    if "://" not in db:
+        return str(Path(db).absolute())
+    scheme, _, rest = db.partition("://")
+    netloc, slash, path = rest.partition("/")
+    userinfo, at, hostport = netloc.rpartition("@")
+    if not at or ":" not in userinfo:
+        return db
+    return f"{scheme}://{userinfo.split(':', 1)[0]}@{hostport}{slash}{path}"
+
+
+def resume_db(draft: Draft, db: str | None, *, from_environment: bool = False) -> str | None:
+    """The campaign database a resumed draft saves to: the one it was started with. ``db`` may repeat it
+    (with its password), and a ``db`` that came from the environment (``LIFEPATH_DB``, a default rather
+    than a request) gives way to it, but a ``--db`` naming another database is refused. A draft without
+    one takes ``db``."""
+    kept = draft.save.get("db")
+    if kept is None:
+        return db
+    if not isinstance(kept, str) or not kept:
+        raise LifepathError(f"{draft.path}: /save/db is not a database URL or file",
+                            hint="the draft is damaged; start the character again")
+    if db is None or (from_environment and remembered_db(db) != kept):
+        return kept
+    if remembered_db(db) != kept:
+        raise LifepathError(
+            f"the draft {draft.name} saves to the campaign database {kept}; --db {db} names another one, and a "
+            "resume cannot move it",
+            hint=f"resume without --db, or with --db {kept}",
+        )
+    return db
 
 
 def find(name: str | None) -> Path:

@@ -229,11 +229,33 @@ def test_a_resumed_draft_is_saved_to_its_campaign(run_cli, tmp_path) -> None:
     stopped = run_cli("create", "--campaign", "Drift", "--player", "Sam", "--db", db, "--seed", "5",
                       "--answers", str(answers))
     assert stopped.returncode == 2 and "resume it with" in stopped.stderr
-    finished = run_cli("create", "--resume", "--db", db, "--answers", "-", input="auto\n")
+    [draft] = (tmp_path / "drafts").glob("*.json")
+    assert json.loads(draft.read_text(encoding="utf-8"))["save"]["db"] == db
+    # the draft remembers the database: the resume the message shows needs no --db, and refuses another one
+    elsewhere = run_cli("create", "--resume", "--db", str(tmp_path / "other.db"), "--answers", "-", input="auto\n")
+    assert elsewhere.returncode == 2 and "Traceback" not in elsewhere.stderr
+    said = " ".join(elsewhere.stderr.split())  # one paragraph, whatever the width it is printed at
+    assert f"saves to the campaign database {db};" in said
+    assert f"Resume without --db, or with --db {db}" in said
+    assert not (tmp_path / "other.db").exists() and draft.exists()
+    # run_cli sets LIFEPATH_DB to a database of its own (tests/conftest.py): a default, which gives way to
+    # the draft's database
+    finished = run_cli("create", "--resume", "--answers", "-", input="auto\n")
     assert finished.returncode == 0, finished.stderr[-2000:]
     assert "saved as character 1 in campaign 'Drift'" in finished.stderr
     roster = run_cli("roster", "Drift", "--db", db)
     assert roster.returncode == 0 and "Sam" in roster.stdout
+
+
+def test_a_draft_keeps_a_relative_database_as_a_path_and_a_url_without_its_password(tmp_path, monkeypatch) -> None:
+    from lifepath.drafts import remembered_db
+
+    monkeypatch.chdir(tmp_path)
+    assert remembered_db("roster.db") == str(tmp_path / "roster.db")
+    assert remembered_db("sqlite:///roster.db") == "sqlite:///roster.db"
+    assert remembered_db("postgresql://ref@db.example:5432/league") == "postgresql://ref@db.example:5432/league"
+    assert remembered_db("postgresql://ref:s3cret@db.example/league") == "postgresql://ref@db.example/league"
+    assert remembered_db("postgresql://ref:p@ss@[::1]:5432/x") == "postgresql://ref@[::1]:5432/x"
 
 
 def test_q_stops_and_keeps_the_draft(run_cli, tmp_path) -> None:
