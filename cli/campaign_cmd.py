@@ -286,11 +286,11 @@ def rules(
 ) -> None:
     """Every house rule of the campaign's ruleset: its value here, its default, and what it does."""
     from lifepath import houserules
-    from lifepath.manager import get_registry
+    from lifepath.cli.setup import campaign_registry
 
     with open_db(db) as store:
-        camp = store.campaign(name)
-    registry = get_registry()
+        camp = store.campaign(name, check_plugins=False)
+        registry = campaign_registry(store, camp)[0]
     declaration = _declaration(registry, camp)
     values = _in_force(registry, camp)
     rows = []
@@ -325,14 +325,13 @@ def set_rule(
     value: str = typer.Argument(..., help="Its new value, e.g. 4, none, death."),
     db: DbOption = None,
 ) -> None:
-    """Set one house rule for the campaign's future characters."""
+    """Set one house rule for the campaign's future characters (a plugin's rule once the campaign enables it)."""
     from lifepath import houserules
-    from lifepath.manager import get_registry
+    from lifepath.cli.setup import campaign_registry
 
-    registry = get_registry()
     with open_db(db) as store, store.write_session() as session:
-        camp = store.campaign(name, session=session)
-        declaration = _declaration(registry, camp)
+        camp = store.campaign(name, session=session, check_plugins=False)
+        declaration = _declaration(campaign_registry(store, camp, session=session)[0], camp)
         new_value = houserules.set_value(declaration, rule, value)
         before = camp.house_rules.get(rule, houserules.rules_of(declaration)[rule].get("default"))
         houserules.check_together(declaration, {**camp.house_rules, rule: new_value})
@@ -350,13 +349,13 @@ def unset_rule(
 ) -> None:
     """Return one house rule to the ruleset's default."""
     from lifepath import houserules
+    from lifepath.cli.setup import campaign_registry
     from lifepath.errors import HouseRuleError
-    from lifepath.manager import get_registry
 
-    registry = get_registry()
     with open_db(db) as store, store.write_session() as session:
-        camp = store.campaign(name, session=session)
-        declared = houserules.rules_of(_declaration(registry, camp))
+        camp = store.campaign(name, session=session, check_plugins=False)
+        declaration = _declaration(campaign_registry(store, camp, session=session)[0], camp)
+        declared = houserules.rules_of(declaration)
         if rule not in camp.house_rules:
             if rule not in declared:
                 known = ", ".join(sorted(declared)) or "none"
@@ -367,7 +366,7 @@ def unset_rule(
             typer.echo(f"campaign '{camp.name}' does not set {rule}; it is already the default ({default})")
             return
         remaining = {k: v for k, v in camp.house_rules.items() if k != rule}
-        houserules.check_together(_declaration(registry, camp), remaining)
+        houserules.check_together(declaration, remaining)
         store.set_house_rules(camp.name, remaining, session=session)
     default = _show(declared[rule].get("default")) if rule in declared else "(no longer a rule of the ruleset)"
     typer.echo(f"campaign '{camp.name}': {rule}: {_show(camp.house_rules[rule])} -> default {default}")
@@ -394,14 +393,13 @@ def check(
     db: DbOption = None,
 ) -> None:
     """List the characters made under house rules that differ from the campaign's current ones."""
-    from lifepath.manager import get_registry
+    from lifepath.cli.setup import campaign_registry
     from lifepath.store.documents import rule_differences, rules_digest
 
-    registry = get_registry()
     found: list[dict[str, Any]] = []
     with open_db(db) as store, store.read_session() as session:
-        camp = store.campaign(name, session=session)
-        now = _in_force(registry, camp)
+        camp = store.campaign(name, session=session, check_plugins=False)
+        now = _in_force(campaign_registry(store, camp, session=session)[0], camp)
         digest = rules_digest(now)
         rows = store.characters(name, session=session)
         for row in rows:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sqlmodel import Session
+
     from lifepath.registry import Registry
     from lifepath.ruleset import Ruleset
     from lifepath.store.models import CampaignRead
@@ -75,31 +77,24 @@ def prepare(
     from lifepath.errors import LifepathError
     from lifepath.manager import get_manager
 
-    manager = get_manager()
     store = camp = None
     stored: dict[str, Any] = {}
     folders = tuple(content)
+    plugins: tuple[str, ...] | None = None
     if campaign:
         from lifepath.store import open_store
-        from lifepath.store.content import load_campaign_content
 
         store = stack.enter_context(open_store(db))
         camp = store.campaign(campaign, check_plugins=False)
         store.ensure_open(camp)
-        load_campaign_content(manager, camp)
         folders = (*camp.content, *folders)
-    for folder in content:
-        manager.add_content(folder)
-    registry = manager.registry()
-    plugins: tuple[str, ...] | None = None
+        registry, plugins = campaign_registry(store, camp, content)
+    else:
+        manager = get_manager()
+        for folder in content:
+            manager.add_content(folder)
+        registry = manager.registry()
     if store is not None and camp is not None:
-        from lifepath.store.content import plugin_names
-        from lifepath.store.enabled import in_use
-
-        store.check_plugins(camp)  # with its content loaded, only what is really missing is named
-        # only the content the campaign enables: a plugin installed since is not offered until enabled
-        plugins = tuple(sorted(in_use(registry, camp, plugin_names(content))))
-        registry = manager.restricted(plugins, camp.enabled_replacements).registry()
         if ruleset and registry.ruleset(ruleset).id != camp.ruleset:
             raise LifepathError(
                 f"campaign '{campaign}' uses the ruleset {camp.ruleset}, not {ruleset}",
@@ -114,6 +109,29 @@ def prepare(
     rules = houserules.resolve(declaration, stored, rule)
     replacements = tuple(camp.enabled_replacements) if camp is not None else ()
     return Setup(registry, rs, rules, store, camp, folders, plugins, replacements)
+
+
+def campaign_registry(
+    store: Store, camp: CampaignRead, content: Sequence[str] = (), *, session: Session | None = None
+) -> tuple[Registry, tuple[str, ...]]:
+    """The registry a campaign's characters are made with, and the plugins it holds: the campaign's content
+    folders (and ``content``) loaded, then only the plugins and replacements the campaign enables, so a
+    plugin installed since is not offered (its careers, species or house rules) until it is enabled. Every
+    command that makes characters under a campaign or reads and sets its house rules uses this registry; the
+    campaign is opened without its plugin check (``store.campaign(name, check_plugins=False)``), which is
+    made here once its content is loaded, so that only what is really missing is named."""
+    from lifepath.manager import get_manager
+    from lifepath.store.content import load_campaign_content, plugin_names
+    from lifepath.store.enabled import in_use
+
+    manager = get_manager()
+    load_campaign_content(manager, camp)
+    for folder in content:
+        manager.add_content(folder)
+    registry = manager.registry()
+    store.check_plugins(camp, session=session)
+    plugins = tuple(sorted(in_use(registry, camp, plugin_names(content))))
+    return manager.restricted(plugins, camp.enabled_replacements).registry(), plugins
 
 
 def _check_stored_rules(declaration: dict[str, Any], campaign: str, ruleset_id: str, stored: dict[str, Any]) -> None:

@@ -236,3 +236,28 @@ def test_a_replacement_is_used_in_a_campaign_only_when_the_campaign_enables_it(
     assert ok(run_cli("verify", "--campaign", "Belt", env=env)).splitlines()[-1] == (
         "2 of 2 character(s) of campaign 'Belt' replay exactly"
     )
+
+
+def test_a_plugins_house_rule_is_the_campaigns_only_once_it_enables_the_plugin(
+    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env
+) -> None:
+    """The demo plugin adds a house rule to Nowhere Yet (demo_crisis). Installed after the campaign was made,
+    it is not the campaign's: `campaign rules` does not list its rule and `set-rule` refuses it, as `create`
+    would refuse a campaign storing it, until the referee enables the plugin."""
+    ok(run_cli("campaign", "new", "Rimward"))
+    env = plugin_env(pip_install(DEMO))
+    rules = json.loads(ok(run_cli("campaign", "rules", "Rimward", "--json", env=env)))
+    assert "demo_crisis" not in {row["rule"] for row in rules} and "max_terms" in {row["rule"] for row in rules}
+    refused = run_cli("campaign", "set-rule", "Rimward", "demo_crisis", "scar", env=env)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "there is no house rule called 'demo_crisis'" in said(refused.stderr)
+    ok(run_cli("create", "--auto", "--seed", "3", "--campaign", "Rimward", env=env))  # nothing was stored
+
+    ok(run_cli("campaign", "content", "Rimward", "--enable", "demo", env=env))
+    assert "demo_crisis: off -> scar" in ok(run_cli("campaign", "set-rule", "Rimward", "demo_crisis", "scar", env=env))
+    rules = json.loads(ok(run_cli("campaign", "rules", "Rimward", "--json", env=env)))
+    assert {row["rule"]: row["value"] for row in rules}["demo_crisis"] == "scar"
+    ok(run_cli("create", "--auto", "--seed", "4", "--campaign", "Rimward", env=env))
+    assert "demo_crisis" in ok(run_cli("campaign", "check", "Rimward", env=env))  # the first one was made without it
+    unset = ok(run_cli("campaign", "unset-rule", "Rimward", "demo_crisis", env=env))
+    assert "demo_crisis: scar -> default off" in unset
