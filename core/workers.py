@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +32,10 @@ def worker_start(leftovers: tuple[str, ...] = ()) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the worker's whole life
+    if hasattr(signal, "pthread_sigmask"):
+        # the parent held Ctrl-C and SIGTERM while it started this worker (see _executor_class), and a new
+        # process keeps its parent's mask: let them in now (a SIGTERM that came meanwhile ends it here)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     threading.Thread(target=_exit_with_parent, args=(leftovers,), name="lifepath-parent-watch", daemon=True).start()
 
 
@@ -55,9 +59,8 @@ def pool(
     """A pool of ``workers`` spawned processes (see the module's description); ``nothing_done`` says, in the
     error about a worker that died, what was therefore not done."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    executor = ProcessPoolExecutor(
+    executor = _executor_class()(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=worker_start,
@@ -80,6 +83,37 @@ def pool(
         stop(executor)
         raise
     executor.shutdown(wait=True)
+
+
+def _executor_class() -> type[ProcessPoolExecutor]:
+    """A ``ProcessPoolExecutor`` whose ``submit`` holds Ctrl-C and SIGTERM until it returns.
+
+    With the spawn start method a worker is started inside ``submit`` (in the calling thread), by writing its
+    start-up data down a pipe. A signal handled midway (SIGTERM's ``Terminated``, Ctrl-C's
+    ``KeyboardInterrupt``) cut that write short, and the new worker printed multiprocessing's own traceback
+    (``EOFError: Ran out of input``) on the user's terminal. Held, the signal is handled as ``submit``
+    returns, and the pool is stopped as usual. The executor's own threads start inside ``submit`` too, so
+    they hold both signals for good (a thread inherits its creator's mask): Python handles signals in the
+    main thread only, and a signal sent to the process now waits for the main thread. A worker inherits
+    the mask as well, and lets both signals in as it starts (:func:`worker_start`), so that ``stop`` can
+    still terminate it. (multiprocessing starts its resource tracker the same way.)
+    """
+    import signal
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: nothing to hold
+        return ProcessPoolExecutor
+    held = {signal.SIGINT, signal.SIGTERM}
+
+    class Executor(ProcessPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+            try:
+                return super().submit(fn, *args, **kwargs)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+    return Executor
 
 
 def stop(executor: ProcessPoolExecutor) -> None:
