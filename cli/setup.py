@@ -121,17 +121,15 @@ def campaign_registry(
     campaign is opened without its plugin check (``store.campaign(name, check_plugins=False)``), which is
     made here once its content is loaded, so that only what is really missing is named."""
     from lifepath.manager import get_manager
+    from lifepath.store import enabled
     from lifepath.store.content import load_campaign_content, plugin_names
-    from lifepath.store.enabled import in_use
 
     manager = get_manager()
     load_campaign_content(manager, camp)
     for folder in content:
         manager.add_content(folder)
-    registry = manager.registry()
-    store.check_plugins(camp, session=session)
-    plugins = tuple(sorted(in_use(registry, camp, plugin_names(content))))
-    return manager.restricted(plugins, camp.enabled_replacements).registry(), plugins
+    store.check_plugins(camp, session=session)  # with its content loaded, only what is really missing is named
+    return enabled.campaign_registry(manager, camp, plugin_names(content))
 
 
 def _check_stored_rules(declaration: dict[str, Any], campaign: str, ruleset_id: str, stored: dict[str, Any]) -> None:

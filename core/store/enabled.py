@@ -45,10 +45,14 @@ def in_use(registry: Registry, campaign: CampaignRead, extra: Iterable[str] = ()
     )
 
 
-def campaign_registry(manager: Manager, campaign: CampaignRead, extra: Iterable[str] = ()) -> Registry:
-    """The registry a campaign makes characters with (see the module's docstring); built once per set."""
-    names = in_use(manager.registry(), campaign, extra)
-    return manager.restricted(names, campaign.enabled_replacements).registry()
+def campaign_registry(
+    manager: Manager, campaign: CampaignRead, extra: Iterable[str] = ()
+) -> tuple[Registry, tuple[str, ...]]:
+    """The registry a campaign makes characters with (see the module's docstring; its content folders must
+    be in ``manager`` already), and the plugins it holds, in order (worker processes restrict theirs to the
+    same); built once per set."""
+    names = tuple(sorted(in_use(manager.registry(), campaign, extra)))
+    return manager.restricted(names, campaign.enabled_replacements).registry(), names
 
 
 def check_choice(registry: Registry, ruleset_id: str, names: Sequence[str]) -> list[str]:
