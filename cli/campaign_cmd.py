@@ -84,19 +84,22 @@ def new(
     `lifepath campaign content NAME --enable PLUGIN`.
     """
     from lifepath import houserules
-    from lifepath.manager import get_registry
+    from lifepath.manager import get_manager
     from lifepath.store.enabled import check_choice, installed_for
     from lifepath.store.models import CampaignCreate, build
 
-    registry = get_registry()
+    manager = get_manager()
+    registry = manager.registry()
     rs = registry.ruleset(ruleset)
-    declaration = registry.declaration(rs.id)
-    values = {key: houserules.set_value(declaration, key, text) for key, text in houserules.parse_pairs(rule)}
-    houserules.check_together(declaration, values)
     if content is None:
         enabled = installed_for(registry, rs.id)
     else:
         enabled = check_choice(registry, rs.id, [n.strip() for n in content.split(",") if n.strip()])
+    # the house rules of the content the campaign enables, as its characters will be made with
+    own = manager.restricted(tuple(sorted({*enabled, registry.ruleset_plugin(rs.id)}))).registry()
+    declaration = own.declaration(rs.id)
+    values = {key: houserules.set_value(declaration, key, text) for key, text in houserules.parse_pairs(rule)}
+    houserules.check_together(declaration, values)
     data = build(CampaignCreate, "campaign", name=name, ruleset=rs.id, house_rules=values, enabled_plugins=enabled)
     with open_db(db) as store:
         camp = store.new_campaign(data)

@@ -164,9 +164,13 @@ def test_campaign_content_lists_enables_and_disables_and_refuses_what_it_cannot(
     env = plugin_env(pip_install(DEMO))
     made = ok(run_cli("campaign", "new", "Chosen", "--content", "nowhere_yet", env=env))
     assert "content: nowhere_yet (see `lifepath campaign content Chosen`)" in made
-    ok(run_cli("campaign", "new", "Everything", env=env))  # every installed plugin adding to the ruleset
+    ok(run_cli("campaign", "new", "Everything", "--rule", "demo_crisis=scar", env=env))  # every plugin that adds
     assert content_rows(run_cli, "Everything", env)["demo"]["enabled"]
     assert not content_rows(run_cli, "Chosen", env)["demo"]["enabled"]
+    # a house rule of a plugin the new campaign leaves out is refused, as its characters would not have it
+    left_out = run_cli("campaign", "new", "Narrow", "--content", "nowhere_yet", "--rule", "demo_crisis=scar", env=env)
+    assert left_out.returncode == 2 and "there is no house rule called 'demo_crisis'" in said(left_out.stderr)
+    assert "Narrow" not in ok(run_cli("campaign", "list", env=env))
 
     unknown = run_cli("campaign", "new", "Typo", "--content", "dmeo", env=env)
     assert unknown.returncode == 2 and "Traceback" not in unknown.stderr
