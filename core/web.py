@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
     from lifepath.charts import Chart
+    from lifepath.registry import Registry
     from lifepath.store.models import CampaignRead, CharacterRead
     from lifepath.store.service import Store
 
@@ -333,6 +334,16 @@ def replay(store: Store, character_id: int) -> Any:
     return verify(registry, as_made(data))
 
 
+def _enabled(store: Store, campaign: CampaignRead) -> tuple[Registry, tuple[str, ...]]:
+    """The plugins the campaign makes characters with (``lifepath.store.enabled.in_use``) and a registry of
+    only those, as `create` in the campaign has: a plugin installed since, and not enabled, adds no house
+    rule and no career here. (Its content folders' careers are not loaded into the server's registry.)"""
+    from lifepath.store.enabled import in_use
+
+    names = tuple(sorted(in_use(store.registry, campaign)))
+    return store.registry.manager.restricted(names, campaign.enabled_replacements).registry(), names
+
+
 def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any, bool]]:
     """Every house rule of the campaign's ruleset: name, value in force, and whether the campaign sets it.
 
@@ -342,7 +353,7 @@ def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any,
 
     stored = dict(campaign.house_rules)
     try:
-        values = houserules.resolve(store.registry.declaration(campaign.ruleset), stored, [])
+        values = houserules.resolve(_enabled(store, campaign)[0].declaration(campaign.ruleset), stored, [])
     except LifepathError:
         values = stored
     return [(name, values[name], name in stored) for name in sorted(values)]
@@ -352,9 +363,10 @@ def campaign_odds(store: Store, campaign: CampaignRead, count: int) -> dict[str,
     from lifepath import houserules
     from lifepath.odds import Batch, compute_odds
 
-    registry = store.registry
+    registry, plugins = _enabled(store, campaign)
     rules = houserules.resolve(registry.declaration(campaign.ruleset), dict(campaign.house_rules), [])
-    return compute_odds(Batch(campaign.ruleset, 1, rules, {}), count)
+    batch = Batch(campaign.ruleset, 1, rules, {}, plugins=plugins, replacements=tuple(campaign.enabled_replacements))
+    return compute_odds(batch, count)
 
 
 def odds_charts(report: dict[str, Any]) -> list[Chart]:

@@ -63,13 +63,14 @@ class Server:
     process: subprocess.Popen[str]
 
 
-def start_server(db: Path, *extra: str) -> Iterator[Server]:
+def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """``lifepath serve`` on ``db`` (``env``: variables added to this process's environment)."""
     pytest.importorskip("starlette", reason="needed in CI: the web tests need the extra 'web' (starlette)")
     pytest.importorskip("uvicorn", reason="needed in CI: the web tests need the extra 'web' (uvicorn)")
     port = free_port()
     process = subprocess.Popen(
         [LIFEPATH, "serve", "--port", str(port), "--db", str(db), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
     )
     url = f"http://127.0.0.1:{port}"
     try:

@@ -265,3 +265,31 @@ def test_a_plugins_house_rule_is_the_campaigns_only_once_it_enables_the_plugin(
     assert "demo_crisis" in ok(run_cli("campaign", "check", "Rimward", env=env))  # the first one was made without it
     unset = ok(run_cli("campaign", "unset-rule", "Rimward", "demo_crisis", env=env))
     assert "demo_crisis: scar -> default off" in unset
+
+
+def test_the_web_pages_of_a_campaign_show_only_the_content_it_enables(
+    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env, tmp_path: Path
+) -> None:
+    """`lifepath serve` lists a campaign's house rules and works out its odds with the plugins the campaign
+    enables, as `create` in it would: the demo plugin's rule and career belong to the campaign that enables
+    it, not to the one made with Nowhere Yet alone."""
+    from tests.pages.conftest import start_server
+    from tests.pages.test_web import get
+
+    env = plugin_env(pip_install(DEMO))
+    ok(run_cli("campaign", "new", "Narrow", "--content", "nowhere_yet", env=env))
+    ok(run_cli("campaign", "new", "Wide", env=env))
+    servers = start_server(tmp_path / "default.db", env=env)
+    server = next(servers)
+    try:
+        status, html = get(server, "/")
+        assert status == 200
+        narrow, wide = html.split('">Narrow</a>')[1].split('">Wide</a>')
+        assert "<dt>demo_crisis</dt>" in wide and "<dt>demo_crisis</dt>" not in narrow
+        assert "<dt>max_terms</dt>" in narrow
+        odds = {name: get(server, f"/campaigns/{name}/odds?count=300")[1] for name in ("Narrow", "Wide")}
+        assert '<th scope="row">Smuggler</th>' in odds["Wide"]
+        assert '<th scope="row">Smuggler</th>' not in odds["Narrow"]
+        assert '<th scope="row">Drifter</th>' in odds["Narrow"]
+    finally:
+        servers.close()
