@@ -118,10 +118,11 @@ def resume_db(draft: Draft, db: str | None, *, from_environment: bool = False) -
                             hint="the draft is damaged; start the character again")
     if db is None or (from_environment and remembered_db(db) != kept):
         return kept
-    if remembered_db(db) != kept:
+    given = remembered_db(db)
+    if given != kept:
         raise LifepathError(
-            f"the draft {draft.name} saves to the campaign database {kept}; --db {db} names another one, and a "
-            "resume cannot move it",
+            f"the draft {draft.name} saves to the campaign database {kept}; --db {given} names another one, and "
+            "a resume cannot move it",
             hint=f"resume without --db, or with --db {kept}",
         )
     return db
