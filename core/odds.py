@@ -141,18 +141,19 @@ def run_chunks(
     size: int = CHUNK,
     in_flight: int | None = None,
     leftovers: Sequence[str] = (),
+    registry: Registry | None = None,
 ) -> Iterator[R]:
     """``func(batch, registry, start, stop)`` for each chunk of ``range(count)``, yielded in index order.
 
-    With ``workers <= 1`` it runs here, on this process's registry. Otherwise the chunks go to ``workers``
-    ``spawn`` processes, at most ``in_flight`` (default ``2 * workers``) submitted and not yet yielded, so
-    a slow consumer (a disk, a database) holds memory bounded however large ``count`` is. ``func`` must
-    be a module-level function (or a ``functools.partial`` of one) so it can be sent to the workers.
-    The workers are :func:`lifepath.workers.pool`'s: they exit (removing ``leftovers``) if this process
+    With ``workers <= 1`` it runs here, on this process's registry (or ``registry``, when given). Otherwise the
+    chunks go to ``workers`` ``spawn`` processes, at most ``in_flight`` (default ``2 * workers``) submitted and
+    not yet yielded, so a slow consumer (a disk, a database) holds memory bounded however large ``count`` is.
+    ``func`` must be a module-level function (or a ``functools.partial`` of one) so it can be sent to the
+    workers. The workers are :func:`lifepath.workers.pool`'s: they exit (removing ``leftovers``) if this process
     dies, and are terminated at once when the consumer stops early or an error is raised.
     """
     if workers <= 1:
-        registry = batch.registry()
+        registry = registry or batch.registry()
         for start, stop in chunks(count, size):
             yield func(batch, registry, start, stop)
         return
@@ -389,16 +390,18 @@ def compute_odds(
     *,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    registry: Registry | None = None,
 ) -> dict[str, Any]:
     """Make ``count`` characters of ``batch`` and report the odds (see the module docstring).
 
     The result is the same for any ``workers``; ``progress`` is called with the number of characters
-    each finished chunk held.
+    each finished chunk held. ``registry``, for one worker, is the registry to make them with instead of
+    the batch's own (``lifepath serve`` builds one per campaign with content folders).
     """
     if count < 1:
         raise LifepathError("the odds need at least one character", hint="give --count 1 or more")
     total = Tally(detailed=batch.ruleset == DETAILED_RULESET)
-    for part in run_chunks(tally_chunk, batch, count, workers=workers):
+    for part in run_chunks(tally_chunk, batch, count, workers=workers, registry=registry):
         total.merge(part)
         if progress is not None:
             progress(part.characters)

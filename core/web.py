@@ -273,7 +273,12 @@ class App:
             return self.message("Not found", "There is no such campaign here.", 404)
         count = request.query_params.get("count", "")
         n = min(int(count), ODDS_MAX) if count.isdigit() and int(count) > 0 else ODDS_COUNT
-        report = campaign_odds(self.store, campaign, n)
+        from lifepath.errors import LifepathError
+
+        try:
+            report = campaign_odds(self.store, campaign, n)
+        except LifepathError as exc:  # its ruleset's plugin or a content folder is missing here, say
+            return self.message("No odds", f"The odds cannot be worked out here: {exc.paragraph()}", 409)
         return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct,
                          charts=odds_charts(report))
 
@@ -315,33 +320,41 @@ def character_context(store: Store, row: CharacterRead, data: dict[str, Any]) ->
     }
 
 
+def _with_content(store: Store, campaign: CampaignRead) -> Registry:
+    """The server's registry, or for a campaign with data-only content folders a registry of its own with
+    them loaded, as ``lifepath verify`` builds (a folder gone from disk is a :class:`LifepathError`)."""
+    if not campaign.content:
+        return store.registry
+    from lifepath.manager import Manager, _names
+    from lifepath.store.content import load_campaign_content
+
+    manager = Manager()
+    manager.load_entry_points(only=_names("LIFEPATH_PLUGINS"), skip=_names("LIFEPATH_DISABLE_PLUGINS"))
+    load_campaign_content(manager, campaign)
+    return manager.registry()
+
+
 def replay(store: Store, character_id: int) -> Any:
     """Replay a stored character as ``lifepath verify ID`` does (with its campaign's content folders)."""
-    from lifepath.manager import Manager, _names
     from lifepath.replay import verify
-    from lifepath.store.content import load_campaign_content
     from lifepath.store.documents import as_made
 
     row = store.character(character_id)
-    camp = store.campaign(row.campaign, check_plugins=False)
-    registry = store.registry
-    if camp.content:  # a registry of its own with the campaign's content folders, as `verify` builds
-        manager = Manager()
-        manager.load_entry_points(only=_names("LIFEPATH_PLUGINS"), skip=_names("LIFEPATH_DISABLE_PLUGINS"))
-        load_campaign_content(manager, camp)
-        registry = manager.registry()
+    registry = _with_content(store, store.campaign(row.campaign, check_plugins=False))
     data = json.loads(store.document(character_id))
     return verify(registry, as_made(data))
 
 
-def _enabled(store: Store, campaign: CampaignRead) -> tuple[Registry, tuple[str, ...]]:
-    """The plugins the campaign makes characters with (``lifepath.store.enabled.in_use``) and a registry of
-    only those, as `create` in the campaign has: a plugin installed since, and not enabled, adds no house
-    rule and no career here. (Its content folders' careers are not loaded into the server's registry.)"""
+def _enabled(store: Store, campaign: CampaignRead, *, content: bool = True) -> tuple[Registry, tuple[str, ...]]:
+    """The plugins the campaign makes characters with (``lifepath.store.enabled.in_use``: those it enables,
+    its ruleset's, its content folders) and a registry of only those, as `create` in the campaign has: a
+    plugin installed since, and not enabled, adds no house rule and no career here. Without ``content`` its
+    content folders are not loaded (they add careers and species, never a house rule)."""
     from lifepath.store.enabled import in_use
 
     names = tuple(sorted(in_use(store.registry, campaign)))
-    return store.registry.manager.restricted(names, campaign.enabled_replacements).registry(), names
+    manager = (_with_content(store, campaign) if content else store.registry).manager
+    return manager.restricted(names, campaign.enabled_replacements).registry(), names
 
 
 def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any, bool]]:
@@ -353,7 +366,8 @@ def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any,
 
     stored = dict(campaign.house_rules)
     try:
-        values = houserules.resolve(_enabled(store, campaign)[0].declaration(campaign.ruleset), stored, [])
+        declaration = _enabled(store, campaign, content=False)[0].declaration(campaign.ruleset)
+        values = houserules.resolve(declaration, stored, [])
     except LifepathError:
         values = stored
     return [(name, values[name], name in stored) for name in sorted(values)]
@@ -366,7 +380,7 @@ def campaign_odds(store: Store, campaign: CampaignRead, count: int) -> dict[str,
     registry, plugins = _enabled(store, campaign)
     rules = houserules.resolve(registry.declaration(campaign.ruleset), dict(campaign.house_rules), [])
     batch = Batch(campaign.ruleset, 1, rules, {}, plugins=plugins, replacements=tuple(campaign.enabled_replacements))
-    return compute_odds(batch, count)
+    return compute_odds(batch, count, registry=registry)
 
 
 def odds_charts(report: dict[str, Any]) -> list[Chart]:

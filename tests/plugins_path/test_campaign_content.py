@@ -293,3 +293,31 @@ def test_the_web_pages_of_a_campaign_show_only_the_content_it_enables(
         assert '<th scope="row">Drifter</th>' in odds["Narrow"]
     finally:
         servers.close()
+
+
+def test_the_web_odds_of_a_campaign_count_its_content_folders_and_say_when_one_is_gone(
+    run_cli: CLI, tmp_path: Path
+) -> None:
+    """A campaign's data-only content (here the Courier career of examples/couriers) is in its odds page, as
+    in its characters; with the folder gone from disk the page says why there are no odds, not a server
+    error."""
+    from tests.pages.conftest import start_server
+    from tests.pages.test_web import get
+
+    folder = tmp_path / "couriers"
+    shutil.copytree(REPO / "examples" / "couriers", folder)
+    ok(run_cli("campaign", "new", "Couriers"))
+    ok(run_cli("campaign", "add-content", "Couriers", str(folder)))
+    ok(run_cli("campaign", "new", "Plain"))
+    servers = start_server(tmp_path / "default.db")
+    server = next(servers)
+    try:
+        status, couriers = get(server, "/campaigns/Couriers/odds?count=300")
+        assert status == 200 and '<th scope="row">Courier</th>' in couriers
+        status, plain = get(server, "/campaigns/Plain/odds?count=300")
+        assert status == 200 and '<th scope="row">Courier</th>' not in plain
+        shutil.rmtree(folder)
+        status, gone = get(server, "/campaigns/Couriers/odds?count=300")
+        assert status == 409 and "The odds cannot be worked out here" in gone and str(folder) in said(gone)
+    finally:
+        servers.close()
