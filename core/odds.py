@@ -153,7 +153,8 @@ def run_chunks(
     dies, and are terminated at once when the consumer stops early or an error is raised.
     """
     if workers <= 1:
-        registry = registry or batch.registry()
+        if registry is None:
+            registry = batch.registry()
         for start, stop in chunks(count, size):
             yield func(batch, registry, start, stop)
         return

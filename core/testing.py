@@ -166,19 +166,6 @@ def lifepath_create(lifepath_registry: Registry) -> Callable[..., Character]:
     return make
 
 
-__all__ = [
-    "Registry",
-    "assert_tables_valid",
-    "create_character",
-    "events",
-    "find_seed",
-    "lifepath_create",
-    "lifepath_registry",
-    "make_context",
-    "make_registry",
-]
-
-
 class WatchingChooser:
     """Answers like the NPC policy seeded with ``seed`` (or, for a key in ``script``, its answers in
     order), and keeps every decision it was asked in :attr:`asked`, with its options and their weights."""
@@ -194,3 +181,18 @@ class WatchingChooser:
         if queue:
             return queue.pop(0)
         return self.policy.choose(decision)
+
+
+__all__ = [
+    "Registry",
+    "WatchingChooser",
+    "assert_tables_valid",
+    "create_character",
+    "events",
+    "find_seed",
+    "lifepath_create",
+    "lifepath_registry",
+    "make_context",
+    "make_registry",
+]
+

@@ -346,15 +346,14 @@ def replay(store: Store, character_id: int) -> Any:
 
 
 def _enabled(store: Store, campaign: CampaignRead, *, content: bool = True) -> tuple[Registry, tuple[str, ...]]:
-    """The plugins the campaign makes characters with (``lifepath.store.enabled.in_use``: those it enables,
-    its ruleset's, its content folders) and a registry of only those, as `create` in the campaign has: a
-    plugin installed since, and not enabled, adds no house rule and no career here. Without ``content`` its
-    content folders are not loaded (they add careers and species, never a house rule)."""
-    from lifepath.store.enabled import in_use
+    """A registry of only the plugins the campaign makes characters with, and their names
+    (``lifepath.store.enabled.campaign_registry``: those it enables, its ruleset's, its content folders), as
+    `create` in the campaign has: a plugin installed since, and not enabled, adds no house rule and no career
+    here. Without ``content`` its content folders are not loaded (they add careers and species, never a
+    house rule)."""
+    from lifepath.store.enabled import campaign_registry
 
-    names = tuple(sorted(in_use(store.registry, campaign)))
-    manager = (_with_content(store, campaign) if content else store.registry).manager
-    return manager.restricted(names, campaign.enabled_replacements).registry(), names
+    return campaign_registry((_with_content(store, campaign) if content else store.registry).manager, campaign)
 
 
 def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any, bool]]:

@@ -285,18 +285,8 @@ def _tally(module: str, outcomes: dict[str, Any], verdicts: dict[tuple[str, int,
 
 def _survivor_lines(module: str, session: Path) -> set[tuple[int, str, str]]:
     """(line, operator, code) of every surviving mutant of ``module`` in its session."""
-    from cosmic_ray.work_db import WorkDB, use_db  # type: ignore[import-untyped]  # tox -e mutation has it
-    from cosmic_ray.work_item import TestOutcome  # type: ignore[import-untyped]
-
     lines = (ROOT / module).read_text(encoding="utf-8").splitlines()
-    found: set[tuple[int, str, str]] = set()
-    with use_db(str(session), WorkDB.Mode.open) as db:
-        for item, result in db.completed_work_items:
-            if result.test_outcome == TestOutcome.SURVIVED:
-                spec = item.mutations[0]
-                line = spec.start_pos[0]
-                found.add((line, spec.operator_name, lines[line - 1].strip()))
-    return found
+    return {(e["start"][0], e["operator"], lines[e["start"][0] - 1].strip()) for e in _outcomes(session)["survivors"]}
 
 
 def rekey(sessions: Path) -> list[str]:
