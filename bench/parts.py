@@ -20,11 +20,12 @@ around them and no rules at all, and what that leaves of issue 16's 800 k for th
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from run import collected  # bench/run.py, beside this script (its folder is on sys.path)
 
 _SCRIPT = """
 import sys
@@ -133,16 +134,6 @@ for seed in range(1000, 1000 + count):
 #: the stages in the order they are switched off: the first figure is the careers (terms, musters, ageing,
 #: debts), the last what is left with every stage off (create, the context, seeding, provenance)
 STAGES = ("careers", "finish", "background", "characteristics", "origin")
-
-
-def collected(script: Path, mode: str, count: int, env: dict[str, str]) -> int:
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script), mode,
-               str(count)]
-    done = subprocess.run(command, capture_output=True, text=True, env={**env, "PYTHONHASHSEED": "0"}, check=True)
-    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"callgrind printed no instruction count: {done.stderr[-500:]}")
-    return int(found.group(1))
 
 
 def _script(folder: Path, name: str, text: str, env: dict[str, str]) -> Path:

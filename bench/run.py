@@ -148,8 +148,9 @@ for seed in range(1000, 1000 + count):
 """
 
 
-def _collected(script: Path, kind: str, count: int, env: dict[str, str]) -> int:
-    """Instructions ``valgrind --tool=callgrind`` counts for the :data:`_INSTRUCTIONS` script in ``script``."""
+def collected(script: Path, kind: str, count: int, env: dict[str, str]) -> int:
+    """Instructions ``valgrind --tool=callgrind`` counts for ``script`` run with the arguments ``kind`` and
+    ``count`` (this module's :data:`_INSTRUCTIONS`, or ``bench/parts.py``'s scripts)."""
     import re
 
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
@@ -177,9 +178,9 @@ def instructions(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any
     script.write_text(_INSTRUCTIONS, encoding="utf-8")
     # one run outside valgrind first, so that neither counted run pays for filling the cache directory
     subprocess.run([sys.executable, str(script), "create", "0"], capture_output=True, env=env, check=True)
-    per_char = (_collected(script, "create", count, env) - _collected(script, "create", 0, env)) / count
+    per_char = (collected(script, "create", count, env) - collected(script, "create", 0, env)) / count
     throws = 200 * count
-    per_throw = (_collected(script, "dice", throws, env) - _collected(script, "dice", 0, env)) / throws
+    per_throw = (collected(script, "dice", throws, env) - collected(script, "dice", 0, env)) / throws
     return {
         "instructions_count": count,
         "instructions_per_char": per_char,
