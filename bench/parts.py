@@ -17,6 +17,9 @@ Last, the floor: the same seeding, throws, draws, records and hook calls as one 
 around them and no rules at all, built up a part at a time, and what that leaves of issue 16's 800 k for
 the rules themselves.
 
+Then the whole character with the history's recording switched off, and the creation-hook calls too: what
+is left is the rules and the calls they make, with no history recorded and no plugin asked.
+
 Every loop runs inside a function, as the code it stands for does: a loop at a module's top level keeps
 its names in the module's dict, and that cost 150 k a character more in the floor (554 k measured so,
 before this was seen, against about 400 k).
@@ -204,6 +207,62 @@ def floor(folder: Path, count: int, env: dict[str, str]) -> float:
     return before
 
 
+#: the whole character with costs switched off: ``records`` runs a copy of the installed package whose
+#: context records nothing (each ``self._record((...))`` line of ``lifepath/creation.py`` made ``pass``, so
+#: no entry is built either); ``hooks`` answers every creation hook without calling pluggy or a plugin (a
+#: crisis becomes medical debt of nothing, so the characters differ a little from the real ones)
+_SWITCHED = """
+import sys
+switch, count = sys.argv[1].split(","), int(sys.argv[2])
+import lifepath.creation
+from lifepath.creation import CrisisOutcome, create
+from lifepath.decisions import PolicyChooser
+from lifepath.houserules import resolve
+from lifepath.manager import get_registry
+if "hooks" in switch:
+    def unanswered(manager, name, **kwargs):
+        return CrisisOutcome("medical-debt") if name == "lifepath_crisis" else None
+    lifepath.creation.call_hook = unanswered
+registry = get_registry()
+rules = resolve(registry.declaration("nowhere-yet"))
+for seed in range(20):
+    create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+
+
+def main():
+    for seed in range(1000, 1000 + count):
+        create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed))
+
+
+main()
+"""
+
+
+def switched_off(folder: Path, count: int, env: dict[str, str]) -> None:
+    """The whole character, then with the history's recording, and the hook calls too, switched off."""
+    import re
+    import shutil
+
+    import lifepath
+
+    copy = folder / "unrecorded"
+    shutil.copytree(Path(lifepath.__file__).parent, copy / "lifepath")
+    creation = copy / "lifepath" / "creation.py"
+    text, changed = re.subn(r"(?m)^(\s*)self\._record\(\(.*$", r"\1pass", creation.read_text(encoding="utf-8"))
+    assert changed >= 4, "the context's record calls have moved: update bench/parts.py"
+    creation.write_text(text, encoding="utf-8")
+    script = _script(folder, "switched", _SWITCHED, env)
+    unrecorded = {**env, "PYTHONPATH": str(copy)}
+    for label, switch, run_env in (
+        ("as it is", "", env),
+        ("with nothing recorded", "", unrecorded),
+        ("with nothing recorded and no hook called", "hooks", unrecorded),
+    ):
+        subprocess.run([sys.executable, str(script), switch, "0"], capture_output=True, env=run_env, check=True)
+        per = (collected(script, switch, count, run_env) - collected(script, switch, 0, run_env)) / count
+        print(f"  {label + ':':<45}{per / 1e3:8.1f} k")
+
+
 def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     folder = Path(tempfile.mkdtemp(prefix="lifepath-parts-"))
@@ -224,6 +283,8 @@ def main() -> int:
     least = floor(folder, count, env)
     print(f"  {'the floor:':<45}{least / 1e3:8.1f} k")
     print(f"  left of issue 16's 800 k for every rule of a character: {(800e3 - least) / 1e3:.1f} k")
+    print("\nthe whole character with costs switched off:")
+    switched_off(folder, count, env)
     return 0
 
 
