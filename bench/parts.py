@@ -28,12 +28,16 @@ before this was seen, against about 400 k).
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from run import collected  # bench/run.py, beside this script (its folder is on sys.path)
+from run import collected, counted_script  # bench/run.py, beside this script (its folder is on sys.path)
+
+import lifepath
 
 _SCRIPT = """
 import sys
@@ -166,11 +170,7 @@ STAGES = ("careers", "finish", "background", "characteristics", "origin")
 
 
 def _script(folder: Path, name: str, text: str, env: dict[str, str]) -> Path:
-    script = folder / name / f"{name}.py"  # a folder of its own, as bench/run.py explains
-    script.parent.mkdir()
-    script.write_text(text, encoding="utf-8")
-    subprocess.run([sys.executable, str(script), "", "0"], capture_output=True, env=env, check=True)
-    return script
+    return counted_script(folder, name, text, env, "")
 
 
 def stages(folder: Path, count: int, env: dict[str, str]) -> None:
@@ -240,11 +240,6 @@ main()
 
 def switched_off(folder: Path, count: int, env: dict[str, str]) -> None:
     """The whole character, then with the history's recording, and the hook calls too, switched off."""
-    import re
-    import shutil
-
-    import lifepath
-
     copy = folder / "unrecorded"
     shutil.copytree(Path(lifepath.__file__).parent, copy / "lifepath")
     creation = copy / "lifepath" / "creation.py"
@@ -253,12 +248,13 @@ def switched_off(folder: Path, count: int, env: dict[str, str]) -> None:
     creation.write_text(text, encoding="utf-8")
     script = _script(folder, "switched", _SWITCHED, env)
     unrecorded = {**env, "PYTHONPATH": str(copy)}
+    # the copy's own first run outside valgrind, as _script made the installed package's
+    subprocess.run([sys.executable, str(script), "", "0"], capture_output=True, env=unrecorded, check=True)
     for label, switch, run_env in (
         ("as it is", "", env),
         ("with nothing recorded", "", unrecorded),
         ("with nothing recorded and no hook called", "hooks", unrecorded),
     ):
-        subprocess.run([sys.executable, str(script), switch, "0"], capture_output=True, env=run_env, check=True)
         per = (collected(script, switch, count, run_env) - collected(script, switch, 0, run_env)) / count
         print(f"  {label + ':':<45}{per / 1e3:8.1f} k")
 

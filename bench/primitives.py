@@ -11,12 +11,11 @@ COUNT, less the same for a loop with an empty body.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from run import collected  # bench/run.py, beside this script (its folder is on sys.path)
+from run import collected, counted_script  # bench/run.py, beside this script (its folder is on sys.path)
 
 #: what each operation is, and the statement that does it once (``i`` is the loop's counter)
 OPERATIONS = {
@@ -94,11 +93,8 @@ def script_text() -> str:
 def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     folder = Path(tempfile.mkdtemp(prefix="lifepath-primitives-"))
-    script = folder / "primitives" / "primitives.py"  # a folder of its own, as bench/run.py explains
-    script.parent.mkdir()
-    script.write_text(script_text(), encoding="utf-8")
     env = dict(os.environ)
-    subprocess.run([sys.executable, str(script), "empty", "0"], capture_output=True, env=env, check=True)
+    script = counted_script(folder, "primitives", script_text(), env, "empty")
     zero = collected(script, "empty", 0, env)
     empty = (collected(script, "empty", count, env) - zero) / count
     print(f"instructions per operation ({sys.version.split()[0]}; a loop's own step, {empty:.0f}, taken off):")

@@ -148,6 +148,21 @@ for seed in range(1000, 1000 + count):
 """
 
 
+def counted_script(folder: Path, name: str, text: str, env: dict[str, str], kind: str) -> Path:
+    """``text`` written as ``folder/name/name.py`` and run once, with ``kind`` and a count of 0, outside
+    valgrind, ready for :func:`collected` (this module's and ``bench/parts.py``'s and
+    ``bench/primitives.py``'s scripts)."""
+    # in a folder of its own: the script's folder is on sys.path, and a change to it (any file written
+    # there) makes the next start look for entry points again, about 120 M instructions that would land in
+    # one counted run and not the other
+    script = folder / name / f"{name}.py"
+    script.parent.mkdir()
+    script.write_text(text, encoding="utf-8")
+    # one run outside valgrind first, so that neither counted run pays for filling the cache directory
+    subprocess.run([sys.executable, str(script), kind, "0"], capture_output=True, env=env, check=True)
+    return script
+
+
 def collected(script: Path, kind: str, count: int, env: dict[str, str]) -> int:
     """Instructions ``valgrind --tool=callgrind`` counts for ``script`` run with the arguments ``kind`` and
     ``count`` (this module's :data:`_INSTRUCTIONS`, or ``bench/parts.py``'s scripts)."""
@@ -170,14 +185,7 @@ def instructions(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any
         print("instructions per character skipped: valgrind is not installed (apt install valgrind)",
               file=sys.stderr)
         return {"instructions": "skipped: no valgrind"}
-    # in a folder of its own: the script's folder is on sys.path, and a change to it (any file written
-    # there) makes the next start look for entry points again, about 120 M instructions that would land in
-    # one counted run and not the other
-    script = folder / "instructions" / "instructions.py"
-    script.parent.mkdir()
-    script.write_text(_INSTRUCTIONS, encoding="utf-8")
-    # one run outside valgrind first, so that neither counted run pays for filling the cache directory
-    subprocess.run([sys.executable, str(script), "create", "0"], capture_output=True, env=env, check=True)
+    script = counted_script(folder, "instructions", _INSTRUCTIONS, env, "create")
     per_char = (collected(script, "create", count, env) - collected(script, "create", 0, env)) / count
     throws = 200 * count
     per_throw = (collected(script, "dice", throws, env) - collected(script, "dice", 0, env)) / throws
