@@ -110,9 +110,9 @@ def create(
         }
         options = creation_options.parse(rs, option, flags)
         if camp is not None and camp.worlds:
-            from lifepath.cli.worlds_cmd import creation_worlds
+            from lifepath.cli.worlds_cmd import world_options
 
-            options.setdefault("worlds", creation_worlds(camp.worlds))
+            world_options(rs, camp.worlds, options)
         if draft is not None:  # a resumed draft keeps the rules and options it was started with
             rules, options = draft.rules, dict(draft.options)
         if auto and draft is None:

@@ -23,6 +23,7 @@ from lifepath.decisions import DecisionCache
 from lifepath.dice import parse
 from lifepath.registry import Contribution
 
+from . import campaign_worlds
 from .compiled import Career, career, menu, once
 from .homeworld import build as build_homeworld
 from .homeworld import sample_world
@@ -303,8 +304,13 @@ class Procedure:
                 opts.get("law_level"),
                 table,
             )
+        elif campaign_worlds.wanted(opts):
+            # a campaign's own worlds, the list kept in the campaign: only the one chosen is recorded
+            world = campaign_worlds.choose(ctx)
+            home = sample_world(world.name, world.uwp)
         else:
-            # a campaign's own worlds (imported from a sector file) replace the sample list
+            # a campaign's own worlds as earlier versions recorded them (the whole list in the
+            # option "worlds"; still replayed), or the sample list
             own = opts.get("worlds")
             worlds = own or self.t["homeworlds"]["worlds"]
             if opts.get("homeworld"):
