@@ -94,10 +94,16 @@ def roster(
     skill_columns: bool = typer.Option(
         False, "--skill-columns", help="With --format csv: one column per skill instead of one skills cell."
     ),
+    sort: str = typer.Option(
+        "id", "--sort", help="Sort by id, name, species, careers, terms, age, profile, status or player; -KEY "
+        "(e.g. -age) for the reverse order (text case-insensitively, unknown ages and players last)."
+    ),
+    limit: int = typer.Option(None, "--limit", min=1, help="Only the first N characters (in the --sort order)."),
 ) -> None:
     """List the characters of a campaign (or of all campaigns): id, name, player, species, careers and
     terms, age, profile and status."""
     from lifepath.errors import LifepathError
+    from lifepath.store.roster import RosterQuery
     from lifepath.store.service import check_status
 
     if status is not None:
@@ -109,7 +115,11 @@ def roster(
     with open_db(db) as store:
         if campaign is not None:
             store.campaign(campaign)  # unknown names, missing plugins
-        rows = store.characters(campaign, status=status, player=player, ruleset=ruleset)
+        key = sort.strip().lower()
+        query = RosterQuery(status=status or "", player=player or "", ruleset=ruleset or "",
+                            sort=key.removeprefix("-"), order="desc" if key.startswith("-") else "asc",
+                            per_page=limit)
+        rows = store.roster(campaign, query).rows
         fmt = fmt.strip().lower()
         if fmt not in ("table", "csv"):
             raise LifepathError(f"'{fmt}' is not a roster format", hint="use table (the default) or csv")
@@ -274,10 +284,17 @@ def export(
         '--out FOLDER), 1001 (the "1001 characters" text twodsix pastes), or site (a campaign\'s roster and '
         "character pages as HTML files in the folder --out). See docs/formats.md.",
     ),
+    party: bool = typer.Option(
+        False, "--party", help="With --campaign and --format foundry or 1001: only the party, the campaign's "
+        "active characters that have a player."
+    ),
+    status: str = typer.Option(None, "--status", help="With --campaign: only characters with this status (as roster)."),
+    player: str = typer.Option(None, "--player", help="With --campaign: only this player's characters (as roster)."),
 ) -> None:
     """Export a character (its JSON export, byte for byte) or a whole campaign (JSON Lines: a header line,
     then one line per character; campaign-lines.schema.json, streamed whatever its size), as Foundry VTT
-    actors or "1001 characters" text, or a campaign as a static web site (--format)."""
+    actors or "1001 characters" text, or a campaign as a static web site (--format). --party, --status and
+    --player choose which of a campaign's characters a Foundry or "1001" export holds."""
     from lifepath.errors import LifepathError
     from lifepath.store import exchange
 
@@ -291,12 +308,13 @@ def export(
             "say what to export: a character id or --campaign NAME (not both)",
             hint="e.g. `lifepath export 12` or `lifepath export --campaign Spinward --out spinward.jsonl`",
         )
-    from lifepath.cli.format_export import check_format, export_formatted
+    from lifepath.cli.format_export import Selection, check_format, export_formatted
 
     fmt = check_format(fmt)
+    selection = Selection.make(party, status, player, campaign=campaign, fmt=fmt)
     if fmt != "json":
         with open_db(db) as store:
-            export_formatted(store, character_id, campaign, fmt, out)
+            export_formatted(store, character_id, campaign, fmt, out, selection)
         return
     with open_db(db) as store:
         if campaign is None:

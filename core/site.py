@@ -2,16 +2,34 @@
 plain HTML files with relative links, to open from disk or put on any web host.
 
 The pages are the web app's (:mod:`lifepath.web`) without the forms: ``index.html`` (the campaign and its
-house rules), ``roster.html`` and ``character-ID.html``. The folder is written beside ``DIR`` first and
-moved into place at the end, so a failure leaves no half-written site; an existing ``DIR`` is replaced
-only if it is empty or a site lifepath wrote (it holds the marker file ``.lifepath-site``).
+house rules), ``roster.html``, ``roster-2.html``, ... (:data:`PER_PAGE` characters a page, with previous
+and next links) and ``character-ID.html``. They are made one at a time from rows read in batches
+(:mod:`lifepath.store.roster`), so memory stays flat whatever the campaign's size.
+
+The folder's marker file ``.lifepath-site`` lists the files lifepath wrote there (its manifest). An
+export writes into ``DIR`` (made if missing: its parent must exist) only if ``DIR`` is empty or holds the
+marker, and there it replaces and removes only files the old manifest lists: ``.git``, ``CNAME`` and any
+page of the referee's are left alone, and a page lifepath would write over a file it did not write is
+refused before anything is written. A marker without a list (an older lifepath's) counts the names
+lifepath gives its pages (``index.html``, ``roster*.html``, ``character-N.html``) as its own.
+
+Each file is written to a temporary ``.NAME.XXXXXXXX.part`` beside it and renamed over the old one, so a
+reader sees either the old page or the new one, never half of one. What a failure half-way (a full disk,
+Ctrl-C) leaves: every page either as it was or already new; the pages of characters gone since the last
+export not yet removed; no temporary file (an interrupted write's is removed, and a killed process's by
+the next export); and the marker listing the files of the old export and of the new one, so the next
+export replaces and removes all of them as its own. Export again to finish.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
+import os
+import re
 import tempfile
+from collections.abc import Iterable
+from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +37,22 @@ from lifepath.errors import LifepathError
 from lifepath.pages import environment
 
 if TYPE_CHECKING:
+    import jinja2
+    from sqlmodel import Session
+
+    from lifepath.store.models import CampaignRead
+    from lifepath.store.roster import RosterPage
     from lifepath.store.service import Store
 
 MARKER = ".lifepath-site"
+#: characters on each roster page of the site
+PER_PAGE = 500
+#: the first line of the marker; the file names it lists follow, one a line
+MARKER_HEAD = "written by `lifepath export --format site`; the files it wrote (replaced or removed by the next):"
+#: the names lifepath gives a site's pages (and the only names a manifest may list)
+OURS = re.compile(r"index\.html|roster(-[1-9]\d*)?\.html|character-[1-9]\d*\.html")
+_PART = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.part")
+_HINT = "check the folder is writable and the disk has room, then export again (the old pages are still readable)"
 
 
 class SiteLinks:
@@ -32,6 +63,9 @@ class SiteLinks:
 
     def roster(self, campaign: str) -> str:
         return "roster.html"
+
+    def roster_page(self, page: int) -> str:
+        return "roster.html" if page <= 1 else f"roster-{page}.html"
 
     def odds(self, campaign: str) -> str:
         return ""
@@ -46,68 +80,162 @@ class SiteLinks:
         return ""
 
 
-def render_site(store: Store, campaign: str) -> dict[str, str]:
-    """File name -> HTML text for every page of the campaign's site."""
-    from lifepath.web import campaign_rules, character_context
+class SiteWriter:
+    """Writes one site's pages into its folder, one file at a time, each atomically."""
 
-    camp = store.campaign(campaign, check_plugins=False)
-    rows = store.characters(camp.name)
-    env = environment(True)
-    links = SiteLinks()
+    def __init__(self, out: Path) -> None:
+        from lifepath.files import file_mode
 
-    def page(template: str, **context: Any) -> str:
-        return env.get_template(template).render(link=links, **context)
+        self.out = out
+        self.mode = file_mode()
+        self.written = 0
 
-    files = {
-        "index.html": page("campaigns.html.j2", campaigns=[camp], counts={camp.name: len(rows)},
-                           rules={camp.name: campaign_rules(store, camp)}),
-        "roster.html": page("roster.html.j2", campaign=camp, rows=rows, total=len(rows), filters=None,
-                            choices={}, columns=(("id", "Id"), ("name", "Name"), ("species", "Species"),
-                                                 ("careers", "Careers"), ("age", "Age"), ("profile", "Profile"),
-                                                 ("status", "Status"), ("player", "Player")), sort_link=None),
-    }
-    for row in rows:
-        data = json.loads(store.document(row.id))
-        files[links.character(row.id)] = page(
-            "character.html.j2", verdict=None, token=None, allow_edit=False, statuses=(),
-            **character_context(store, row, data),
+    def write(self, name: str, text: str) -> None:
+        """Replace ``out/name`` with ``text`` through a temporary file renamed over it."""
+        fd, tmp = tempfile.mkstemp(dir=self.out, prefix=f".{name}.", suffix=".part")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+            os.chmod(tmp, self.mode)
+            os.replace(tmp, self.out / name)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def page(self, name: str, text: str) -> None:
+        self.write(name, text)
+        self.written += 1
+
+    def manifest(self, names: Iterable[str]) -> None:
+        """Write the marker listing ``names`` (sorted) as the files lifepath wrote here."""
+        self.write(MARKER, "\n".join([MARKER_HEAD, *sorted(set(names))]) + "\n")
+
+
+def old_manifest(out: Path) -> set[str] | None:
+    """The files an earlier export wrote in ``out`` (empty for a new or empty folder), or None when ``out``
+    is not a folder lifepath may write in: not a folder, or holding files but no marker."""
+    if not out.exists():
+        return set()
+    if not out.is_dir():
+        return None
+    marker = out / MARKER
+    if not marker.is_file():
+        return set() if not any(out.iterdir()) else None
+    lines = marker.read_text(encoding="utf-8", errors="replace").splitlines()
+    if lines and lines[0] == MARKER_HEAD:
+        return {n for n in lines[1:] if OURS.fullmatch(n)}
+    return {p.name for p in out.iterdir() if OURS.fullmatch(p.name) and p.is_file()}  # an older lifepath's
+
+
+def _refuse(out: Path) -> LifepathError:
+    return LifepathError(
+        f"{out} exists and is not a site lifepath wrote; not writing over it",
+        hint="give --out a new or empty folder (or one an earlier `export --format site` made)",
+    )
+
+
+def _check_clashes(out: Path, names: Iterable[str], ours: set[str]) -> None:
+    """Refuse, before anything is written, a page that would replace a file lifepath did not write."""
+    clash = sorted(n for n in names if n not in ours and os.path.lexists(out / n))
+    if clash:
+        raise LifepathError(
+            f"{out} holds {clash[0]}, which lifepath did not write, and the site has a page of that name; "
+            f"not writing over it",
+            hint="move that file away (or export to another folder)",
         )
-    return files
+
+
+def _remove_parts(out: Path, ours: set[str]) -> None:
+    """Remove temporary files that a killed earlier export left (ours by name only)."""
+    for entry in os.scandir(out):
+        found = _PART.fullmatch(entry.name)
+        if found and (found["name"] in ours or found["name"] == MARKER) and entry.is_file(follow_symlinks=False):
+            with suppress(OSError):
+                os.unlink(entry.path)
 
 
 def write_site(store: Store, campaign: str, out: Path) -> int:
-    """Write the site into ``out`` whole or not at all; the number of files written."""
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
-        raise LifepathError(
-            f"{out} exists and is not a site lifepath wrote; not writing over it",
-            hint="give --out a new or empty folder (or one an earlier `export --format site` made)",
-        )
-    files = render_site(store, campaign)
-    parent = out.parent if str(out.parent) else Path(".")
+    """Write the campaign's site into ``out`` (see the module's docstring for what a failure leaves); the
+    number of pages written."""
+    ours = old_manifest(out)
+    if ours is None:
+        raise _refuse(out)
     try:
-        tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{out.name}."))
+        with store.read_session() as session:
+            return _write(store, session, campaign, out, ours)
     except OSError as exc:
-        raise LifepathError(
-            f"cannot write {out} ({exc.strerror})", hint="check the folder exists and is writable"
-        ) from None
-    try:
-        for name, text in files.items():
-            (tmp / name).write_text(text, encoding="utf-8")
-        (tmp / MARKER).write_text("written by `lifepath export --format site`\n", encoding="utf-8")
-        tmp.chmod(0o755)
-        if out.exists():
-            old = out.with_name(f".{out.name}.old")
-            out.rename(old)
-            tmp.rename(out)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            tmp.rename(out)
-    except OSError as exc:
-        raise LifepathError(f"cannot write {out} ({exc.strerror})", hint="check the folder is writable") from None
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-    return len(files)
+        raise LifepathError(f"cannot write {out} ({exc.strerror})", hint=_HINT) from None
 
 
-__all__ = ["MARKER", "SiteLinks", "render_site", "write_site"]
+def _write(store: Store, session: Session, campaign: str, out: Path, ours: set[str]) -> int:
+    from lifepath.store.roster import RosterQuery, ids_of
+
+    camp = store.campaign(campaign, check_plugins=False, session=session)
+    first = store.roster(camp.name, RosterQuery(per_page=PER_PAGE), session=session)
+    links = SiteLinks()
+    characters = {links.character(i) for i in ids_of(session, camp.id)}
+    names = {"index.html", *(links.roster_page(p) for p in range(1, first.pages + 1)), *characters}
+    _check_clashes(out, names, ours)
+    out.mkdir(exist_ok=True)
+    _remove_parts(out, ours | names)
+    writer = SiteWriter(out)
+    writer.manifest(ours | names)  # first: whatever happens next, every file lifepath writes is listed
+    env = environment(True)
+    writer.page("index.html", _render(env, links, "campaigns.html.j2", campaigns=[camp],
+                                      counts={camp.name: first.total}, rules={camp.name: _rules(store, camp)}))
+    _write_roster(store, session, writer, env, camp, first)
+    _write_characters(store, session, writer, env, camp, characters)
+    for gone in sorted(ours - names):
+        with suppress(FileNotFoundError):
+            (out / gone).unlink()
+    writer.manifest(names)
+    return writer.written
+
+
+def _render(env: jinja2.Environment, links: SiteLinks, template: str, **context: Any) -> str:
+    return env.get_template(template).render(link=links, **context)
+
+
+def _rules(store: Store, camp: CampaignRead) -> list[tuple[str, Any, bool]]:
+    from lifepath.web import campaign_rules
+
+    return campaign_rules(store, camp)
+
+
+def _write_roster(store: Store, session: Session, writer: SiteWriter, env: jinja2.Environment,
+                  camp: CampaignRead, first: RosterPage) -> None:
+    """The roster pages, one query and one file at a time."""
+    from lifepath.store.roster import RosterQuery, pager
+    from lifepath.web import COLUMNS
+
+    links = SiteLinks()
+    found = first
+    for number in range(1, first.pages + 1):
+        if number > 1:
+            found = store.roster(camp.name, RosterQuery(per_page=PER_PAGE, page=number), session=session)
+        # the first query's page count holds for every page (those are the names in the manifest)
+        found = replace(found, page=number, pages=first.pages)
+        writer.page(links.roster_page(number), _render(
+            env, links, "roster.html.j2", campaign=camp, rows=found.rows, total=found.total, found=found,
+            filters=None, choices={}, columns=COLUMNS, sort_link=None, pager=pager(found, links.roster_page),
+        ))
+
+
+def _write_characters(store: Store, session: Session, writer: SiteWriter, env: jinja2.Environment,
+                      camp: CampaignRead, names: set[str]) -> None:
+    """Each character's page, rendered and written one at a time from rows read in batches."""
+    from lifepath.store.roster import with_documents
+    from lifepath.web import character_context
+
+    links = SiteLinks()
+    assert camp.id is not None
+    for row, document in with_documents(session, camp.id):
+        name = links.character(row.id)
+        if name not in names:  # added since the export began: not in the manifest, left for the next
+            continue
+        writer.page(name, _render(env, links, "character.html.j2", verdict=None, token=None, allow_edit=False,
+                                  statuses=(), **character_context(store, row, json.loads(document))))
+
+
+__all__ = ["MARKER", "PER_PAGE", "SiteLinks", "SiteWriter", "old_manifest", "write_site"]

@@ -205,6 +205,11 @@ class CharacterRow(CharacterColumns, table=True):
         Index("ix_character_campaign_id", "campaign_id"),
         Index("ix_character_campaign_player", "campaign_id", "player"),
         Index("ix_character_campaign_sha256", "campaign_id", "document_sha256"),
+        # the roster's filters and sorts (revision 0008, lifepath.store.roster)
+        Index("ix_character_campaign_name", "campaign_id", "name"),
+        Index("ix_character_campaign_age", "campaign_id", "age"),
+        Index("ix_character_campaign_status", "campaign_id", "status"),
+        Index("ix_character_campaign_species", "campaign_id", "species"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
