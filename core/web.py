@@ -7,23 +7,37 @@ a verify button), and the odds of the campaign's house rules (``/campaigns/NAME/
 
 Every POST carries the per-process token of :class:`App` in a hidden field and is refused (403) without
 it. The app is read-only unless made with ``allow_edit``: then a character's name, status and player can
-be changed, and the referee's notes kept (beside the document, see ``lifepath note``).
+be changed, and the referee's notes kept (beside the document, see ``lifepath note``); every write, like
+every page, is of a served campaign's character only.
 Nothing is fetched from elsewhere: the CSS is inline and there is no script.
+
+In front of it all is :class:`lifepath.websafety.Guard` (the Host and Origin checks, the join secret, the
+security headers; see docs/security.md). No store, replay or odds work runs on the event loop: the pages
+are sync endpoints (Starlette runs them in its threadpool), a POST reads its form on the loop and does its
+work with ``run_in_threadpool``, and the odds are worked out in a background thread and kept
+(:mod:`lifepath.webjobs`). A SQLite file another process is writing is answered with a 503 page.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
+import inspect
 import json
-import operator
 import secrets
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 from lifepath.pages import environment
+from lifepath.webjobs import OddsJob, OddsJobs, odds_key, short_waits
+from lifepath.websafety import CSP, Guard, Policy, allowed_names, is_busy
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
@@ -31,13 +45,21 @@ if TYPE_CHECKING:
     from lifepath.charts import Chart
     from lifepath.registry import Registry
     from lifepath.store.models import CampaignRead, CharacterRead
+    from lifepath.store.roster import RosterQuery
     from lifepath.store.service import Store
+    from lifepath.websafety import ASGIApp, Scope
 
 #: roster columns: query key, header
 COLUMNS = (("id", "Id"), ("name", "Name"), ("species", "Species"), ("careers", "Careers"), ("age", "Age"),
            ("profile", "Profile"), ("status", "Status"), ("player", "Player"))
 ODDS_COUNT = 200
 ODDS_MAX = 5000
+#: a count up to ODDS_COUNT is waited for this many seconds before the "being worked out" page (a larger
+#: count answers at once); that page reloads itself every ODDS_REFRESH seconds
+ODDS_WAIT = 20.0
+ODDS_REFRESH = 2
+#: character ids are SQL BIGINTs: anything from here up is no character (404), never an overflow
+ID_LIMIT = 2**63
 
 
 class Links:
@@ -67,7 +89,8 @@ class Links:
 
 @dataclass
 class Filters:
-    """The roster's query parameters, cleaned."""
+    """The roster's query parameters, cleaned: the filters as typed (the form shows them again), the sort
+    and the page. :meth:`roster_query` turns them into the store's query, which the database answers."""
 
     q: str = ""
     species: str = ""
@@ -77,48 +100,52 @@ class Filters:
     age_max: str = ""
     sort: str = "id"
     order: str = "asc"
+    #: the page number and size, "" for the first page and the default size (they stay out of the links)
+    page: str = ""
+    per_page: str = ""
 
     @classmethod
     def parse(cls, params: Any) -> Filters:
+        from lifepath.store.roster import PER_PAGE, PER_PAGE_MAX
+
         f = cls(**{k: str(params.get(k, "")).strip() for k in ("q", "species", "career", "status", "age_min",
                                                                 "age_max")})
         sort = str(params.get("sort", "id"))
         f.sort = sort if sort in dict(COLUMNS) else "id"
         f.order = "desc" if params.get("order") == "desc" else "asc"
+        page = _number(str(params.get("page", "")))
+        f.page = str(page) if page is not None and page > 1 else ""
+        size = _number(str(params.get("per_page", "")))
+        f.per_page = str(min(size, PER_PAGE_MAX)) if size and size != PER_PAGE else ""
         return f
 
-    def apply(self, rows: list[CharacterRead]) -> list[CharacterRead]:
-        def age_ok(r: CharacterRead) -> bool:
-            for bound, ok in ((self.age_min, operator.ge), (self.age_max, operator.le)):
-                if bound.isdigit() and (r.age is None or not ok(r.age, int(bound))):
-                    return False
-            return True
+    def roster_query(self) -> RosterQuery:
+        """The store's query for these parameters (an age bound that is not a number is left out)."""
+        from lifepath.store.roster import PER_PAGE, RosterQuery
 
-        out = [
-            r for r in rows
-            if (not self.q or self.q.casefold() in r.name.casefold())
-            and (not self.species or r.species == self.species)
-            and (not self.career or self.career.casefold() in r.careers.casefold())
-            and (not self.status or r.status == self.status)
-            and age_ok(r)
-        ]
-
-        def key(r: CharacterRead) -> Any:
-            value = getattr(r, self.sort)
-            if self.sort in ("id", "age"):
-                return (value is None, value or 0)
-            return (value is None, str(value or "").casefold())
-
-        return sorted(out, key=key, reverse=self.order == "desc")
+        return RosterQuery(q=self.q, species=self.species, career=self.career, status=self.status,
+                           age_min=_number(self.age_min), age_max=_number(self.age_max), sort=self.sort,
+                           order=self.order, page=_number(self.page) or 1,
+                           per_page=_number(self.per_page) or PER_PAGE)
 
     def query(self, **changes: str) -> str:
         values = {k: v for k, v in {**self.__dict__, **changes}.items() if v}
         return "?" + urlencode(values)
 
+    def page_link(self, page: int) -> str:
+        """The link to another page of the same filtered, sorted roster."""
+        return self.query(page=str(page) if page > 1 else "")
+
+
+def _number(text: str) -> int | None:
+    """A whole number typed in a query parameter (at most 9 digits), or None."""
+    return int(text) if text.isdigit() and len(text) <= 9 else None
+
 
 @dataclass
 class App:
-    """The web app's state: where the store is, which campaign (if one), the edit switch, the token."""
+    """The web app's state: where the store is, which campaign (if one), the edit switch, the token, who
+    may reach it (``policy``, see :mod:`lifepath.websafety`) and the odds being worked out."""
 
     db: str | None = None
     campaign: str | None = None
@@ -126,26 +153,41 @@ class App:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     _store: Store | None = None
     links: Links = field(default_factory=Links)
+    #: the names and port it answers to and its join secret (None: 127.0.0.1, localhost and [::1] on 8000)
+    policy: Policy | None = None
+    odds_jobs: OddsJobs = field(default_factory=OddsJobs)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def store(self) -> Store:
-        if self._store is None:
-            from lifepath.store import open_store
+        with self._lock:  # pages are served from several threads: open it once
+            if self._store is None:
+                from lifepath.store import open_store
 
-            self._store = open_store(self.db)
-        return self._store
+                self._store = short_waits(open_store(self.db))
+            return self._store
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def page(self, template: str, status: int = 200, **context: Any) -> Response:
+    def page(self, template: str, status: int = 200, headers: dict[str, str] | None = None,
+             **context: Any) -> Response:
         from starlette.responses import HTMLResponse
 
         html = environment(True).get_template(template).render(link=self.links, **context)
-        return HTMLResponse(html, status_code=status, headers={"Content-Security-Policy": "default-src 'none'; "
-                            "style-src 'unsafe-inline'; form-action 'self'; img-src 'self'"})
+        return HTMLResponse(html, status_code=status, headers={"Content-Security-Policy": CSP, **(headers or {})})
 
-    def message(self, heading: str, message: str, status: int) -> Response:
-        return self.page("message.html.j2", status, heading=heading, message=message)
+    def message(self, heading: str, message: str, status: int, headers: dict[str, str] | None = None,
+                **context: Any) -> Response:
+        """A page of one paragraph (the database's path, if the message names it, left out)."""
+        return self.page("message.html.j2", status, headers, heading=heading, message=self.clean(message),
+                         **context)
+
+    def clean(self, text: str) -> str:
+        """``text`` with the database's path or URL replaced: a page never tells a visitor where it is."""
+        wheres = {w for w in (self._store.where if self._store is not None else None, self.db) if w}
+        for where in sorted(wheres, key=len, reverse=True):
+            text = text.replace(where, "the roster's database")
+        return text
 
     def campaigns(self) -> list[CampaignRead]:
         every = self.store.campaigns()
@@ -167,61 +209,107 @@ class App:
 
     async def home(self, request: Request) -> Response:
         campaigns = self.campaigns()
-        counts = {c.name: len(self.store.characters(c.name)) for c in campaigns}
+        counts = {c.name: self.store.character_count(c.name) for c in campaigns}
         rules = {c.name: campaign_rules(self.store, c) for c in campaigns}
         return self.page("campaigns.html.j2", campaigns=campaigns, counts=counts, rules=rules)
 
     async def roster(self, request: Request) -> Response:
+        """One page of the roster, filtered, sorted and paged by the database (``page``, ``per_page``)."""
         from lifepath.store.models import STATUSES
+        from lifepath.store.roster import pager
 
         campaign = self.find_campaign(request.path_params["name"])
         if campaign is None:
             return self.message("Not found", "There is no such campaign here.", 404)
-        every = self.store.characters(campaign.name)
         filters = Filters.parse(request.query_params)
-        rows = filters.apply(every)
-        choices = {"species": sorted({r.species for r in every if r.species}), "status": list(STATUSES)}
+        with self.store.read_session() as session:
+            found = self.store.roster(campaign.name, filters.roster_query(), session=session)
+            choices = {"species": self.store.species_choices(campaign.name, session=session),
+                       "status": list(STATUSES)}
 
         def sort_link(key: str) -> str:
             order = "desc" if filters.sort == key and filters.order == "asc" else "asc"
-            return filters.query(sort=key, order=order)
+            return filters.query(sort=key, order=order, page="")
 
-        return self.page("roster.html.j2", campaign=campaign, rows=rows, total=len(every), filters=filters,
-                         choices=choices, columns=COLUMNS, sort_link=sort_link)
+        return self.page("roster.html.j2", campaign=campaign, rows=found.rows, total=found.total, found=found,
+                         filters=filters, choices=choices, columns=COLUMNS, sort_link=sort_link,
+                         pager=pager(found, filters.page_link))
+
+    def scoped(self, character_id: int) -> CharacterRead | None:
+        """The character with this id if it is one of the served campaigns' (None for any other id, one out
+        of range too): what every page and every write of a character starts from."""
+        from lifepath.errors import UnknownName
+
+        if not 0 < character_id < ID_LIMIT:
+            return None
+        try:
+            row = self.store.character(character_id)
+        except UnknownName:
+            return None
+        return row if self.find_campaign(row.campaign) is not None else None
+
+    def not_here(self, character_id: int) -> Response:
+        return self.message("Not found", f"There is no character {character_id} here.", 404)
+
+    def trouble(self, request: Request, exc: Exception) -> Response:
+        """What a page answers for an error nothing else caught: a busy SQLite file is a 503 saying to try
+        again, another database failure a 503, any other :class:`LifepathError` a 400; never the database's
+        path."""
+        from lifepath.errors import LifepathError
+        from lifepath.store.engine import StoreError
+
+        if is_busy(exc):
+            return self.message("The roster is busy", "The roster is busy: another lifepath command is writing to "
+                                "it. Nothing was changed here; try again in a moment.", 503, {"Retry-After": "5"})
+        paragraph = exc.paragraph() if isinstance(exc, LifepathError) else "it could not be read"
+        if isinstance(exc, LifepathError) and not isinstance(exc, StoreError):
+            return self.message("Cannot do that", paragraph, 400)
+        return self.message("Database trouble", f"The roster's database failed: {paragraph}", 503,
+                            {"Retry-After": "30"})
 
     def character_page(self, character_id: int, verdict: Any = None, status: int = 200) -> Response:
         from lifepath.errors import LifepathError
+        from lifepath.store.engine import StoreError
         from lifepath.store.models import NOTES_MAX, STATUSES
 
-        try:
-            row = self.store.character(character_id)
-        except LifepathError:
-            return self.message("Not found", f"There is no character {character_id}.", 404)
-        if self.find_campaign(row.campaign) is None:
-            return self.message("Not found", f"There is no character {character_id} here.", 404)
+        row = self.scoped(character_id)
+        if row is None:
+            return self.not_here(character_id)
         data = json.loads(self.store.document(character_id))
         try:
             context = character_context(self.store, row, data)
+        except StoreError:
+            raise
         except LifepathError as exc:  # e.g. its ruleset's plugin is not installed here
             return self.message("Cannot show this character", exc.paragraph(), 409)
         return self.page("character.html.j2", status, verdict=verdict, token=self.token, allow_edit=self.allow_edit,
                          statuses=STATUSES, notes_max=NOTES_MAX, **context)
 
-    async def character(self, request: Request) -> Response:
+    def character(self, request: Request) -> Response:
         return self.character_page(int(request.path_params["id"]))
 
     async def verify(self, request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
         form = await self.check_post(request)
         if not isinstance(form, dict):
             return form
+        return await run_in_threadpool(self.verified, int(request.path_params["id"]))
+
+    def verified(self, character_id: int) -> Response:
+        """The character's page with the verdict of replaying it (of a served campaign's character only)."""
         from lifepath.errors import LifepathError
         from lifepath.replay import Verdict
+        from lifepath.store.engine import StoreError
 
-        character_id = int(request.path_params["id"])
+        if self.scoped(character_id) is None:
+            return self.not_here(character_id)
         try:
             verdict = replay(self.store, character_id)
+        except StoreError:
+            raise
         except LifepathError as exc:  # a missing ruleset or content folder: it cannot be replayed here
-            verdict = Verdict(False, f"it cannot be replayed here: {exc.paragraph()}")
+            verdict = Verdict(False, f"it cannot be replayed here: {self.clean(exc.paragraph())}")
         return self.character_page(character_id, verdict=verdict)
 
     async def edit_form(self, request: Request) -> dict[str, str] | Response:
@@ -232,70 +320,159 @@ class App:
         return form
 
     async def edit(self, request: Request) -> Response:
-        from starlette.responses import RedirectResponse
+        from starlette.concurrency import run_in_threadpool
 
-        from lifepath.errors import LifepathError
+        form = await self.edit_form(request)
+        if not isinstance(form, dict):
+            return form
+        return await run_in_threadpool(self.edited, int(request.path_params["id"]), form)
+
+    def edited(self, character_id: int, form: dict[str, str]) -> Response:
+        """Save the edit form's name, status and player (of a served campaign's character only)."""
         from lifepath.store.models import CharacterUpdate
 
+        update = CharacterUpdate(name=form.get("name") or None, status=form.get("status") or None,
+                                 player=form.get("player", ""))
+        return self.write(character_id, lambda: self.store.update_character(character_id, update), "")
+
+    async def notes(self, request: Request) -> Response:
+        """Save the notes form (token checked, then the edit switch, then the scope and the length limit)."""
+        from starlette.concurrency import run_in_threadpool
+
         form = await self.edit_form(request)
         if not isinstance(form, dict):
             return form
         character_id = int(request.path_params["id"])
-        try:
-            self.store.update_character(character_id, CharacterUpdate(
-                name=form.get("name") or None, status=form.get("status") or None, player=form.get("player", "")))
-        except LifepathError as exc:
-            return self.message("Not saved", exc.paragraph(), 400)
-        return RedirectResponse(self.links.character(character_id), status_code=303)
+        notes = form.get("notes", "")
+        return await run_in_threadpool(self.write, character_id,
+                                       lambda: self.store.set_notes(character_id, notes), "#h-notes")
 
-    async def notes(self, request: Request) -> Response:
-        """Save the notes form (token checked, then the edit switch, then the store's length limit)."""
+    def write(self, character_id: int, change: Callable[[], object], anchor: str) -> Response:
+        """Make ``change`` to a served campaign's character and go back to its page (at ``anchor``); a 404
+        for any other character, a 400 for a refused value; a busy database is left to :meth:`trouble`."""
         from starlette.responses import RedirectResponse
 
         from lifepath.errors import LifepathError
+        from lifepath.store.engine import StoreError
 
-        form = await self.edit_form(request)
-        if not isinstance(form, dict):
-            return form
-        character_id = int(request.path_params["id"])
+        if self.scoped(character_id) is None:
+            return self.not_here(character_id)
         try:
-            row = self.store.character(character_id)
-            if self.find_campaign(row.campaign) is None:
-                return self.message("Not found", f"There is no character {character_id} here.", 404)
-            self.store.set_notes(character_id, form.get("notes", ""))
+            change()
+        except StoreError:
+            raise
         except LifepathError as exc:
             return self.message("Not saved", exc.paragraph(), 400)
-        return RedirectResponse(self.links.character(character_id) + "#h-notes", status_code=303)
+        return RedirectResponse(self.links.character(character_id) + anchor, status_code=303)
+
+    async def campaign_page(self, request: Request) -> Response:
+        """``/campaigns/NAME`` (the roster) or ``/campaigns/NAME/odds``, NAME holding ``/`` or not."""
+        from starlette.concurrency import run_in_threadpool
+
+        name, odds = campaign_path(request.scope)
+        request.scope.setdefault("path_params", {})["name"] = name
+        if odds:
+            return await self.odds(request)
+        return await run_in_threadpool(off_loop(self.roster), request)
 
     async def odds(self, request: Request) -> Response:
-        campaign = self.find_campaign(request.path_params["name"])
+        """The odds page: worked out in the background (see :mod:`lifepath.webjobs`); a count up to
+        ODDS_COUNT is waited for, a larger one (or one still being worked out) answers a page that reloads."""
+        from starlette.concurrency import run_in_threadpool
+
+        campaign = await run_in_threadpool(self.find_campaign, request.path_params["name"])
         if campaign is None:
             return self.message("Not found", "There is no such campaign here.", 404)
         count = request.query_params.get("count", "")
-        n = min(int(count), ODDS_MAX) if count.isdigit() and int(count) > 0 else ODDS_COUNT
+        wanted = int(count) if count.isascii() and count.isdigit() and len(count) < 10 else 0
+        n = min(wanted, ODDS_MAX) if wanted > 0 else ODDS_COUNT
+        job = await run_in_threadpool(self.start_odds, campaign, n)
+        if job is None:
+            return self.message("The odds are busy", "Several odds are being worked out already. Try again in a "
+                                "moment.", 503, {"Retry-After": "10"})
+        if n <= ODDS_COUNT:
+            await job.wait(ODDS_WAIT)
+        return await run_in_threadpool(self.odds_answer, campaign, n, job)
+
+    def start_odds(self, campaign: CampaignRead, n: int) -> OddsJob | None:
+        store = self.store
+        return self.odds_jobs.start(odds_key(campaign, n), n,
+                                    lambda progress: campaign_odds(store, campaign, n, progress=progress))
+
+    def odds_answer(self, campaign: CampaignRead, n: int, job: OddsJob) -> Response:
         from lifepath.errors import LifepathError
 
+        if not job.done:
+            link = f"{self.links.odds(campaign.name)}?count={n}"
+            return self.message(f"Odds for {campaign.name}", f"The odds of {n:,} characters under this campaign's "
+                                f"rules are being worked out ({job.made:,} made so far). This page reloads itself "
+                                f"every {ODDS_REFRESH} seconds until they are ready.", 202, refresh=ODDS_REFRESH,
+                                next_link=link, next_text="Reload now")
         try:
-            report = campaign_odds(self.store, campaign, n)
+            report = job.result()
         except LifepathError as exc:  # its ruleset's plugin or a content folder is missing here, say
+            self.odds_jobs.forget(job)  # asking again tries again
             return self.message("No odds", f"The odds cannot be worked out here: {exc.paragraph()}", 409)
+        except BaseException:
+            self.odds_jobs.forget(job)
+            raise
         return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct,
                          charts=odds_charts(report))
 
-    def asgi(self) -> Starlette:
+    def refusal(self, heading: str, message: str, status: int) -> ASGIApp:
+        """The page :class:`lifepath.websafety.Guard` answers a refused request with."""
+        return self.page("message.html.j2", status, heading=heading, message=message)
+
+    def asgi(self) -> ASGIApp:
+        """The app: Starlette's routes behind :class:`lifepath.websafety.Guard`."""
+        from contextlib import asynccontextmanager
+
+        from sqlalchemy.exc import OperationalError
         from starlette.applications import Starlette
         from starlette.routing import Route
 
-        return Starlette(routes=[
-            Route("/", self.home),
-            Route("/campaigns/{name}", self.roster),
-            Route("/campaigns/{name}/odds", self.odds),
+        from lifepath.errors import LifepathError
+
+        @asynccontextmanager
+        async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+            yield
+            self.odds_jobs.close()
+
+        app = Starlette(routes=[
+            Route("/", off_loop(self.home)),
+            Route("/campaigns/{name:path}", self.campaign_page),
             Route("/characters/{id:int}", self.character),
             Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
             Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
             Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
-        ])
+        ], exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble}, lifespan=lifespan)
+        policy = self.policy or Policy(allowed_names("127.0.0.1"), 8000)
+        return Guard(app, policy, self.refusal)
 
+
+def off_loop(handler: Callable[[Request], Any]) -> Callable[[Request], Response]:
+    """``handler`` as a sync endpoint, which Starlette runs in its threadpool: a coroutine function (that
+    does only blocking work) is run to its end on an event loop of that thread's own."""
+    if not inspect.iscoroutinefunction(handler):
+        return handler
+
+    def endpoint(request: Request) -> Response:
+        return asyncio.run(handler(request))  # type: ignore[no-any-return]
+
+    return endpoint
+
+
+def campaign_path(scope: Scope) -> tuple[str, bool]:
+    """The campaign named by ``/campaigns/NAME`` or ``/campaigns/NAME/odds``, and whether it is the odds.
+
+    Read from the raw path, where a ``/`` in the name is ``%2F`` (Starlette's decoded path has lost the
+    difference): ``/campaigns/a%2Fodds`` is the roster of the campaign "a/odds", ``/campaigns/a/odds`` the
+    odds of "a", and ``/campaigns/a/b`` the roster of "a/b"."""
+    raw = scope.get("raw_path")
+    path = raw.decode("latin-1") if isinstance(raw, bytes) else quote(str(scope.get("path", "")), safe="/")
+    rest = path.split("?", 1)[0].removeprefix(scope.get("root_path", "")).removeprefix("/campaigns/")
+    odds = rest.endswith("/odds")
+    return unquote(rest.removesuffix("/odds") if odds else rest, errors="replace"), odds
 
 def character_context(store: Store, row: CharacterRead, data: dict[str, Any]) -> dict[str, Any]:
     """What the character page shows: sheet sections, the story's chapters, history and provenance."""
@@ -372,14 +549,17 @@ def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any,
     return [(name, values[name], name in stored) for name in sorted(values)]
 
 
-def campaign_odds(store: Store, campaign: CampaignRead, count: int) -> dict[str, Any]:
+def campaign_odds(store: Store, campaign: CampaignRead, count: int, *,
+                  progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The odds of ``count`` characters of the campaign under its house rules (``progress``: as
+    :func:`lifepath.odds.compute_odds`)."""
     from lifepath import houserules
     from lifepath.odds import Batch, compute_odds
 
     registry, plugins = _enabled(store, campaign)
     rules = houserules.resolve(registry.declaration(campaign.ruleset), dict(campaign.house_rules), [])
     batch = Batch(campaign.ruleset, 1, rules, {}, plugins=plugins, replacements=tuple(campaign.enabled_replacements))
-    return compute_odds(batch, count, registry=registry)
+    return compute_odds(batch, count, registry=registry, progress=progress)
 
 
 def odds_charts(report: dict[str, Any]) -> list[Chart]:
