@@ -30,7 +30,7 @@ from lifepath.errors import LifepathError
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from lifepath.store.exchange import Checker, ImportFile
+    from lifepath.store.exchange import Checker, ImportFile, Said
     from lifepath.store.models import CampaignRead, CharacterCreate
 
 #: the workers of an import that leaves their number to lifepath (at most the CPUs here)
@@ -94,7 +94,7 @@ class Done:
     they gave, and that mistake (as data, see :func:`_as_data`) if there was one."""
 
     ready: list[Checked] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Said] = field(default_factory=list)
     error: tuple[str, str, str | None, int | None, str | None, str | None] | None = None
 
 
@@ -179,7 +179,7 @@ def parallel(found: ImportFile, workers: int | None) -> bool:
     return isinstance(count, int) and count >= MIN_PARALLEL
 
 
-def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[str]) -> Iterator[Checked]:
+def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[Said]) -> Iterator[Checked]:
     """Every character of ``found`` checked by ``workers`` processes, in file order; each one's warnings
     are appended to ``warnings`` before it is yielded, and the first mistake is raised in its turn."""
     from lifepath.workers import pool as worker_pool
@@ -216,7 +216,7 @@ def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[str]) ->
             raise late
 
 
-def _take(done: Done, warnings: list[str]) -> Iterator[Checked]:
+def _take(done: Done, warnings: list[Said]) -> Iterator[Checked]:
     warnings.extend(done.warnings)
     yield from done.ready
     if done.error is not None:

@@ -6,6 +6,13 @@ by psycopg 3). SQLite runs in WAL mode with a 30-second busy timeout, and every 
 with ``BEGIN IMMEDIATE``, so several processes writing one roster wait their turn instead of failing or
 losing a write.
 
+Durability (docs/store.md): every command's write is one transaction, so ``kill -9`` leaves nothing
+half-written. SQLite runs with ``synchronous = NORMAL`` (set in :func:`_sqlite_connect`): a commit
+survives a process crash, and a power cut or OS crash may lose the last commits but never leaves the file
+inconsistent. PostgreSQL keeps the server's settings (by default a commit survives a power cut). An import
+takes its campaign's lock first (:func:`lock_campaign_name`), so its duplicate check cannot be raced, and a
+unique name broken by a concurrent writer is one paragraph (:func:`translate`).
+
 Nothing here runs at import time of :mod:`lifepath`; the engine is made per :func:`make_engine` call.
 """
 
@@ -207,6 +214,32 @@ def _sqlite_begin(conn: Any) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def campaign_lock_key(name: str) -> int:
+    """The PostgreSQL advisory-lock key of the campaign called ``name`` (a signed 64-bit number from its
+    SHA-256, so a campaign that does not exist yet has one too)."""
+    import hashlib
+
+    digest = hashlib.sha256(b"lifepath campaign\0" + name.strip().encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def lock_campaign_name(session: Any, url: URL, name: str) -> None:
+    """Hold, until ``session``'s transaction ends, the lock that serialises the writers of the campaign
+    called ``name``, which need not exist yet. Run it first in the transaction, before anything is read.
+
+    On PostgreSQL that is ``pg_advisory_xact_lock`` on :func:`campaign_lock_key` (released by the commit or
+    rollback; every statement after it, under READ COMMITTED, sees what the writer before it committed). On
+    SQLite the transaction's first statement takes ``BEGIN IMMEDIATE``, the one write lock of the file,
+    which already serialises every writer of every campaign.
+    """
+    from sqlalchemy import text
+
+    if is_sqlite(url):
+        session.execute(text("SELECT 1"))
+    else:
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": campaign_lock_key(name)})
+
+
 def translate(error: exc.SQLAlchemyError, url: URL) -> StoreError:
     """A database error as one paragraph a person can act on."""
     where = describe(url)
@@ -214,6 +247,8 @@ def translate(error: exc.SQLAlchemyError, url: URL) -> StoreError:
     text = str(orig if orig is not None else error).strip()
     detail = text.splitlines()[0].strip() if text else type(error).__name__
     low = detail.lower()
+    if isinstance(error, exc.IntegrityError) and ("unique" in low or "duplicate key" in low):
+        return _race(where, low)
     if is_sqlite(url):
         if "file is not a database" in low or "malformed" in low or "not a database" in low:
             return StoreError(
@@ -239,6 +274,22 @@ def translate(error: exc.SQLAlchemyError, url: URL) -> StoreError:
     return StoreError(f"the database {where} failed: {detail}", hint="check the database and try again")
 
 
+def _race(where: str, low: str) -> StoreError:
+    """Another command wrote the same unique thing (a campaign's name) between this one's check and its write."""
+    if "uq_campaign_name" in low or "campaign.name" in low:
+        return StoreError(
+            f"another lifepath command created a campaign of the same name in {where} at the same moment, so "
+            "this one stopped; nothing it was doing was saved (no campaign made, nothing imported)",
+            hint="see it with `lifepath campaign list`, then run the command again with another name, or "
+            "with --campaign NAME to add to the one there is",
+        )
+    return StoreError(
+        f"another lifepath command wrote the same thing to {where} at the same moment, so this one stopped; "
+        "nothing it was doing was saved",
+        hint="look at what the other command did, then run this one again",
+    )
+
+
 def _is_connect_problem(low: str) -> bool:
     words = (
         "connection", "connect", "could not", "refused", "timeout", "timed out", "does not exist",
@@ -258,10 +309,12 @@ def translated(url: URL) -> Iterator[None]:
 
 __all__ = [
     "StoreError",
+    "campaign_lock_key",
     "database_url",
     "default_path",
     "describe",
     "is_sqlite",
+    "lock_campaign_name",
     "make_engine",
     "translate",
     "translated",

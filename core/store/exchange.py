@@ -29,6 +29,7 @@ full schema check first. That keeps the replay and the check within the import's
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -40,6 +41,7 @@ from lifepath.character import FORMAT as CHARACTER_FORMAT
 from lifepath.character import SCHEMA_ID as CHARACTER_SCHEMA_ID
 from lifepath.character import Character
 from lifepath.errors import LifepathError, TableError
+from lifepath.files import too_deep, too_deep_error
 from lifepath.jsonpos import line_of
 from lifepath.store import STATUSES, documents
 from lifepath.tables import Table, parse_table
@@ -71,6 +73,7 @@ CHUNK = 100
 
 _BRIEF_SCHEMA_ID = "https://lifepath.example/schemas/character-brief.schema.json"
 _EXPORT_HINT = "give a file written by `lifepath export` or `lifepath create --json`"
+_NESTING_HINT = "this is not a file lifepath wrote, or it was damaged; " + _EXPORT_HINT[0].lower() + _EXPORT_HINT[1:]
 _ENTRY_ID = "urn:lifepath:campaign-entry"
 _PROVENANCE_ID = "urn:lifepath:provenance"
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -202,7 +205,8 @@ class Entry:
         name = self.name()
         if self.index is None:
             return f"the character '{name}'" if name is not None else "the character"
-        return f"character {self.index} ('{name}')" if name is not None else f"character {self.index}"
+        number = self.index + 1  # as a person counts (the entry's index counts from 0)
+        return f"character {number} ('{name}')" if name is not None else f"character {number}"
 
     def inner(self, pointer: str) -> str:
         """The pointer of ``pointer`` (inside the character document) within the entry."""
@@ -255,14 +259,22 @@ class ImportFile:
 
     @classmethod
     def read(cls, path: Path) -> ImportFile:
-        """Open ``path`` and check its head; a :class:`TableError` names the file, line and pointer."""
+        """Open ``path`` and check its head; a :class:`TableError` names the file, line and pointer.
+
+        A regular file is read as it goes (a format 2 file one line at a time); anything else (a pipe, a
+        device) is read once, into memory, with a bounded read, up to :data:`MAX_DOCUMENT_BYTES`."""
+        import stat
+
         try:
-            size = path.stat().st_size
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode):
+                return cls._read_stream(path)
+            size = info.st_size
             with path.open("rb") as fh:
                 first = fh.readline(MAX_LINE_BYTES + 1)
         except OSError as e:
             raise LifepathError(f"cannot read {path} ({e.strerror})", hint="check the file name") from None
-        header = _header(first)
+        header = _header(first, str(path))
         if header is not None:
             if size > MAX_FILE_BYTES:
                 raise LifepathError(
@@ -273,34 +285,49 @@ class ImportFile:
             found.check_head()
             return found
         if size > MAX_DOCUMENT_BYTES:
-            raise LifepathError(
-                f"{path} is {_mib(size)}, more than the {_mib(MAX_DOCUMENT_BYTES)} lifepath reads as one JSON "
-                "document (a character export, or a campaign export in the old one-document format)",
-                hint="a character export is a few dozen KB: check it is the right file; for a campaign, export it "
-                "again with this version, which writes one line per character and has a much higher limit",
-            )
+            raise _too_big_document(str(path), _mib(size))
         try:
-            data = path.read_bytes()
+            with path.open("rb") as fh:
+                data = fh.read(MAX_DOCUMENT_BYTES + 1)  # bounded: the file may have grown since stat
         except OSError as e:
             raise LifepathError(f"cannot read {path} ({e.strerror})", hint="check the file name") from None
+        if len(data) > MAX_DOCUMENT_BYTES:
+            raise _too_big_document(str(path), "more")
+        return cls.parse(str(path), _decode(data, str(path)))
+
+    @classmethod
+    def _read_stream(cls, path: Path) -> ImportFile:
+        """A pipe, a device or another file that is not a regular one: read once (it cannot be read twice),
+        at most :data:`MAX_DOCUMENT_BYTES`, then parsed in memory."""
+        if path.is_dir():
+            raise LifepathError(f"{path} is a folder", hint=_EXPORT_HINT)
+        print(f"reading {path}...", file=sys.stderr, flush=True)  # a pipe waits for its writer
+        with path.open("rb") as fh:
+            data = fh.read(MAX_DOCUMENT_BYTES + 1)
+        if len(data) > MAX_DOCUMENT_BYTES:
+            raise LifepathError(
+                f"{path} is not a regular file (a pipe or a device) and gives more than the "
+                f"{_mib(MAX_DOCUMENT_BYTES)} lifepath reads from one",
+                hint="save the export to a file and import that file (a file may hold a much larger campaign)",
+            )
         return cls.parse(str(path), _decode(data, str(path)))
 
     @classmethod
     def parse(cls, source: str, text: str) -> ImportFile:
         """Parse and check export text held in memory; ``source`` names it in errors."""
-        if len(text.encode("utf-8")) > MAX_DOCUMENT_BYTES and _header(text.split("\n", 1)[0].encode()) is None:
+        if len(text.encode("utf-8")) > MAX_DOCUMENT_BYTES and _header(text.split("\n", 1)[0].encode(), source) is None:
             raise LifepathError(
                 f"{source} is more than the {_mib(MAX_DOCUMENT_BYTES)} lifepath reads as one JSON document",
                 hint="export a campaign again with this version, which writes one line per character",
             )
         head, _, _rest = text.partition("\n")
-        header = _header(head.encode("utf-8"))
+        header = _header(head.encode("utf-8"), source)
         if header is not None:
             found = cls(source, "lines", header, head)
             found._rest = _rest
             found.check_head()
             return found
-        table = parse_table(source, text)
+        table = _parse_document(source, text)
         if table.schema_id == _BRIEF_SCHEMA_ID:
             raise TableError(
                 "this is a character brief (sheet and provenance, as `generate --format jsonl` writes by default), "
@@ -389,7 +416,8 @@ class ImportFile:
                 continue
             if len(raw) > MAX_LINE_BYTES:
                 raise LifepathError(
-                    f"character {count} is more than {_mib(MAX_LINE_BYTES)} long (a character is usually 7 to 40 KB)",
+                    f"character {count + 1} is more than {_mib(MAX_LINE_BYTES)} long (a character is usually 7 to "
+                    "40 KB)",
                     file=self.source, line=number,
                     hint="this is not a character lifepath made; remove that line, or check it is the right file",
                 )
@@ -408,12 +436,16 @@ class ImportFile:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise TableError(
-                f"character {count}: this line is not valid JSON ({e.msg}, column {e.colno})",
+                f"character {count + 1}: this line is not valid JSON ({e.msg}, column {e.colno})",
                 file=self.source, line=number, hint="the file is damaged or was cut off; export it again",
+            ) from None
+        except RecursionError:
+            raise too_deep_error(
+                self.source, text, line=number, what=f"character {count + 1}: ", hint=_NESTING_HINT
             ) from None
         if not isinstance(data, dict):
             raise TableError(
-                f"character {count}: this line is not a JSON object", file=self.source, line=number,
+                f"character {count + 1}: this line is not a JSON object", file=self.source, line=number,
                 hint="each line after the first is one character",
             )
         expected = int(self.data["characters"])
@@ -443,7 +475,7 @@ class ImportFile:
             raise LifepathError(f"cannot read {self.path} ({e.strerror})", hint="check the file") from None
 
 
-def _header(first: bytes) -> dict[str, Any] | None:
+def _header(first: bytes, source: str) -> dict[str, Any] | None:
     """The header of a format 2 campaign export, or None when ``first`` is not one."""
     stripped = first.strip()
     if not stripped.startswith(b"{") or CAMPAIGN_LINES_SCHEMA_ID.encode() not in stripped:
@@ -452,9 +484,34 @@ def _header(first: bytes) -> dict[str, Any] | None:
         data = json.loads(stripped.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         return None
+    except RecursionError:
+        raise too_deep_error(source, line=1, hint=_NESTING_HINT) from None
+    if too_deep(data):
+        raise too_deep_error(source, line=1, hint=_NESTING_HINT)
     if isinstance(data, dict) and data.get("$schema") == CAMPAIGN_LINES_SCHEMA_ID:
         return data
     return None
+
+
+def _too_big_document(source: str, size: str) -> LifepathError:
+    return LifepathError(
+        f"{source} is {size}, more than the {_mib(MAX_DOCUMENT_BYTES)} lifepath reads as one JSON "
+        "document (a character export, or a campaign export in the old one-document format)",
+        hint="a character export is a few dozen KB: check it is the right file; for a campaign, export it "
+        "again with this version, which writes one line per character and has a much higher limit",
+    )
+
+
+def _parse_document(source: str, text: str) -> Table:
+    """A whole export document parsed (a character, or a campaign in format 1), nested no more than
+    :data:`~lifepath.files.MAX_JSON_DEPTH` deep."""
+    try:
+        table = parse_table(source, text)
+    except RecursionError:
+        raise too_deep_error(source, text, hint=_NESTING_HINT) from None
+    if too_deep(table.data):
+        raise too_deep_error(source, text, hint=_NESTING_HINT)
+    return table
 
 
 def _decode(raw: bytes, source: str, line: int | None = None) -> str:
@@ -477,6 +534,56 @@ class Prepared:
     edited: bool
 
 
+@dataclass(frozen=True)
+class Said:
+    """A warning about one character, which may be the same for many: :func:`said_once` gives it once, with
+    which characters (``who`` + ``one`` for one character, ``many`` after a count of several)."""
+
+    who: str
+    #: the character's number as a person counts (None: the file's only character)
+    number: int | None
+    one: str
+    many: str
+
+    @classmethod
+    def of(cls, entry: Entry, one: str, many: str) -> Said:
+        return cls(entry.label(), None if entry.index is None else entry.index + 1, one, many)
+
+
+def said_once(warnings: list[Said]) -> list[str]:
+    """The warnings as text, each said once, in the order first said: a warning repeated for several
+    characters names how many and which (``3,000 characters (1-3,000) were made ...``)."""
+    groups: dict[tuple[str, str], list[Said]] = {}
+    for said in warnings:
+        groups.setdefault((said.one, said.many), []).append(said)
+    out = []
+    for (one, many), same in groups.items():
+        if len(same) == 1:
+            out.append(f"{same[0].who} {one}")
+            continue
+        numbers = [s.number for s in same if s.number is not None]
+        out.append(f"{len(same):,} characters ({_ranges(numbers)} in the file) {many}")
+    return out
+
+
+def _ranges(numbers: list[int], most: int = 10) -> str:
+    """``1, 2, 3, 7`` as ``1-3, 7``, at most ``most`` parts (then how many more characters)."""
+    parts: list[str] = []
+    shown = 0
+    start = 0
+    while start < len(numbers) and len(parts) < most:
+        end = start
+        while end + 1 < len(numbers) and numbers[end + 1] == numbers[end] + 1:
+            end += 1
+        a, b = numbers[start], numbers[end]
+        parts.append(f"{a:,}" if a == b else f"{a:,}-{b:,}")
+        shown += end - start + 1
+        start = end + 1
+    if shown < len(numbers):
+        parts.append(f"and {len(numbers) - shown:,} more")
+    return ", ".join(parts)
+
+
 class Checker:
     """Checks the characters of one import against its target campaign (see the module's docstring)."""
 
@@ -492,7 +599,7 @@ class Checker:
         self.rules = houserules.rules_of(registry.declaration(self.ruleset.id))
         self.in_force = in_force
         self.accept_edited = accept_edited
-        self.warnings: list[str] = []
+        self.warnings: list[Said] = []
         self._provenance_checked: dict[str, bool] = {}
 
     def prepare(self, entry: Entry) -> Prepared:
@@ -512,6 +619,7 @@ class Checker:
         stored = canonical if same else documents.compact(doc)
         roster = [v for k, v in entry.data.items() if k != "character"] if entry.index is not None else []
         if "\\u0000" in stored or any(isinstance(v, str) and "\x00" in v for v in roster):
+            self.check_depth(entry)  # _nul_pointer walks it
             pointer = _nul_pointer(entry.data) or ""
             raise found.error(
                 f"the field {pointer} holds a NUL character (\\u0000), which the campaign store cannot keep",
@@ -549,6 +657,7 @@ class Checker:
     def full_check(self, entry: Entry) -> None:
         """The full schema check of an entry: raises its most relevant problem, if it has any."""
         found = self.found
+        self.check_depth(entry)
         schema = _ENTRY_ID if entry.index is not None else CHARACTER_SCHEMA_ID
         errors = found.validator.errors(Table(found.source, entry.text, entry.data, ""), schema)
         if errors:
@@ -562,6 +671,19 @@ class Checker:
                 pointer=pointer, hint=(first.hint or "") + more or None,
             )
 
+    def check_depth(self, entry: Entry) -> None:
+        """Refuse an entry nested more than :data:`~lifepath.files.MAX_JSON_DEPTH` deep (before anything walks
+        it; a line too deep to parse is refused as it is read). The engine's own lines, which replay, need
+        no such check."""
+        if not too_deep(entry.data):
+            return
+        text: str | None = entry.text  # the line, or the whole file: the scan finds the line
+        line: int | None = entry.line if self.found.kind == "lines" else None
+        if self.found.kind == "campaign":  # one document: where this character starts
+            text, line = None, line_of(entry.text, entry.base)
+        what = f"{entry.label()}: " if entry.index is not None else ""
+        raise too_deep_error(self.found.source, text, line=line, what=what, hint=_NESTING_HINT)
+
     def check_campaign(self, entry: Entry, character: Character) -> None:
         """The character's ruleset, seed and house rules against the campaign (raises, or warns)."""
         found, target, ruleset_id = self.found, self.target, self.ruleset.id
@@ -572,7 +694,7 @@ class Checker:
                 f"it was made under the ruleset {made_id}, but campaign '{target.name}' uses {ruleset_id}",
                 entry.inner("/provenance/ruleset/id"), "import it into a campaign of its own ruleset", entry,
             )
-        documents.check_seed(character.provenance.get("seed"), entry.label())
+        self.check_seed(entry, character.provenance.get("seed"))
         rules = character.provenance.get("house_rules", {})
         if isinstance(rules, dict):
             for name, value in rules.items():
@@ -587,15 +709,25 @@ class Checker:
                         ) from None
             differences = documents.rule_differences(rules, self.in_force)
             if differences:
-                self.warnings.append(
-                    f"{entry.label()} was made under other house rules than campaign '{target.name}' has: "
-                    + "; ".join(differences)
-                )
+                rest = f"made under other house rules than campaign '{target.name}' has: " + "; ".join(differences)
+                self.warnings.append(Said.of(entry, "was " + rest, "were " + rest))
         if made.get("version") != self.ruleset.version:
-            self.warnings.append(
-                f"{entry.label()} was made with {ruleset_id} {made.get('version')}, and {self.ruleset.version} is "
-                "installed"
-            )
+            rest = f"made with {ruleset_id} {made.get('version')}, and {self.ruleset.version} is installed"
+            self.warnings.append(Said.of(entry, "was " + rest, "were " + rest))
+
+    def check_seed(self, entry: Entry, seed: Any) -> None:
+        """The seed must be one the store can keep (a 64-bit whole number): else an error naming the file,
+        the line and ``/provenance/seed``."""
+        try:
+            documents.check_seed(seed, entry.label())
+        except LifepathError as e:
+            self.check_depth(entry)  # the message shows the value
+            shown = json.dumps(seed)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            raise self.found.error(
+                f"the seed {shown} is not one the campaign store can keep", entry.inner("/provenance/seed"), e.hint,
+                entry,
+            ) from None
 
     def replay(self, entry: Entry, character: Character, round_trips: bool, stored: str) -> bool:
         """Replay the character; True when it differs and is accepted as edited, else raise or return False.
@@ -627,7 +759,8 @@ class Checker:
         if fast:
             self.full_check(entry)  # a value of the wrong kind is explained by the schema, before the replay
         if self.accept_edited:
-            self.warnings.append(f"{entry.label()} does not replay ({message}); stored marked edited")
+            rest = f"({message}); stored marked edited"
+            self.warnings.append(Said.of(entry, "does not replay " + rest, "do not replay " + rest))
             return True
         missing = self.missing_plugins(character)
         hint = (
@@ -741,8 +874,16 @@ def import_parsed(
     store: Store, found: ImportFile, campaign: str | None = None, *, accept_edited: bool = False,
     allow_duplicate: bool = False, workers: int | None = 1,
 ) -> ImportReport:
-    """:func:`import_file` for an already opened file."""
+    """:func:`import_file` for an already opened file.
+
+    The duplicate check is atomic: the transaction first takes the target campaign's lock
+    (:func:`lifepath.store.engine.lock_campaign_name`: an advisory lock on its name on PostgreSQL, which
+    works for a campaign this import creates; ``BEGIN IMMEDIATE`` on SQLite), so two imports of one file
+    run one after the other and the second finds the first one's characters."""
+    from lifepath.store.engine import lock_campaign_name
+
     with store.write_session() as session:
+        lock_campaign_name(session, store.url, _lock_name(found, campaign))
         target, create = _target(store, session, found, campaign)
         plain = store.registry  # built before any content folder is loaded into the process's manager
         registry = _replay_registry(store, target)
@@ -782,7 +923,7 @@ def import_parsed(
                 "import a second copy anyway",
             )
         _write(store, session, target.name, batch, report)
-        report.warnings.extend(checker.warnings)
+        report.warnings.extend(said_once(checker.warnings))
         info = (found.campaign_info or {}) if create is not None else {}
         if info.get("archived"):
             from lifepath.store.models import CampaignUpdate
@@ -790,6 +931,15 @@ def import_parsed(
             archived_at = found.date(info.get("archived_at"), "/campaign/archived_at")
             store.update_campaign(target.name, CampaignUpdate(archived=True, archived_at=archived_at), session=session)
     return report
+
+
+def _lock_name(found: ImportFile, campaign: str | None) -> str:
+    """The name of the campaign an import writes to (``--campaign``, else the campaign file's own; blank for
+    a character export without one, which :func:`_target` refuses)."""
+    if campaign is not None:
+        return campaign
+    name = (found.campaign_info or {}).get("name")
+    return name if isinstance(name, str) else ""
 
 
 def _checked(
@@ -907,28 +1057,27 @@ def _enabled(info: dict[str, Any]) -> dict[str, list[str]]:
 
 def _check_worlds(found: ImportFile, worlds: Any) -> list[dict[str, Any]]:
     """The header's worlds, checked as ``campaign add-worlds`` checks a sector file's (a hex of four digits,
-    a name, a UWP; no hex or name twice), as ``{hex, name, uwp, remarks}`` each."""
-    from lifepath.sector import HEX, UWP, World
+    a name of at most 60 characters, a UWP, remarks of at most 200, no control character in any field; no
+    sector and hex twice, no name twice in a sector: :mod:`lifepath.sector`), as ``{sector, hex, name, uwp,
+    remarks}`` each. Two sectors may share hex numbers and names."""
+    from lifepath.sector import Seen, World, world_problems
 
-    hint = "fix the world in the file (a UWP is like A788899-C), or remove it and add it with `campaign add-worlds`"
+    hint = (
+        "fix the world in the file (a UWP is like A788899-C), or remove it and add it with `campaign add-worlds`; "
+        "two worlds may share a hex or a name only in different sectors (their \"sector\")"
+    )
     out: list[dict[str, Any]] = []
-    seen_hex: dict[str, int] = {}
-    seen_name: dict[str, int] = {}
+    seen = Seen()
     for i, item in enumerate(worlds if isinstance(worlds, list) else []):
         where = f"/campaign/worlds/{i}"
         world = World.from_dict(item)
-        if not HEX.match(world.hex):
-            raise found.error(f"'{world.hex}' is not a hex (four digits, e.g. 0101)", f"{where}/hex", hint)
-        if not world.name.strip():
-            raise found.error("the world has no name", f"{where}/name", hint)
-        if not UWP.match(world.uwp):
-            raise found.error(f"'{world.uwp}' is not a UWP", f"{where}/uwp", hint)
-        if world.hex in seen_hex:
-            raise found.error(f"hex {world.hex} is also world {seen_hex[world.hex]}'s", f"{where}/hex", hint)
-        if world.name.casefold() in seen_name:
-            raise found.error(f"the name '{world.name}' is also world {seen_name[world.name.casefold()]}'s",
-                              f"{where}/name", hint)
-        seen_hex[world.hex] = seen_name[world.name.casefold()] = i
+        for field_name, problem in world_problems(world)[:1]:
+            raise found.error(problem, f"{where}/{field_name}", hint)
+        clash = seen.clash(world, i)
+        if clash is not None and clash[0] == "hex":
+            raise found.error(f"hex {world.hex} is also world {clash[1]}'s", f"{where}/hex", hint)
+        if clash is not None:
+            raise found.error(f"the name '{world.name}' is also world {clash[1]}'s", f"{where}/name", hint)
         out.append(world.to_dict())
     return out
 

@@ -50,6 +50,7 @@ from lifepath.store.models import (
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
+    from lifepath.store.roster import RosterPage, RosterQuery
 
 Warn = Callable[[str], None]
 
@@ -330,16 +331,23 @@ class Store:
             return _campaign_read(row)
 
     def add_worlds(self, name: str, worlds: list[dict[str, Any]], *, session: Session | None = None) -> CampaignRead:
-        """Add worlds (``{hex, name, uwp, remarks}``, already checked by :mod:`lifepath.sector`) to the
-        campaign, all of them or, when a name is already there, none."""
+        """Add worlds (``{sector, hex, name, uwp, remarks}``, already checked by :mod:`lifepath.sector`) to
+        the campaign, all of them or, when one's key (sector and hex) or its name in its sector is already
+        there, none. Two sectors may share hex numbers and names."""
+        from lifepath.sector import Seen, World
+
         with self._session(session, write=True) as s:
             row = self._campaign_row(s, name, lock=True)
-            have = {str(w["name"]).casefold(): w for w in row.worlds or []}
-            taken = [w["name"] for w in worlds if str(w["name"]).casefold() in have]
+            have = Seen(World.from_dict(w) for w in row.worlds or [])
+            taken = [str(w["name"]) for i, w in enumerate(worlds, start=len(have.keys))
+                     if have.clash(World.from_dict(w), i) is not None]
             if taken:
+                shown = ", ".join(taken[:20]) + (f" and {len(taken) - 20} more" if len(taken) > 20 else "")
                 raise LifepathError(
-                    f"campaign '{row.name}' already has the world(s) {', '.join(taken)}, so no world was added",
-                    hint="rename them in the file, or leave them out",
+                    f"campaign '{row.name}' already has the world(s) {shown} (the same hex or name in the same "
+                    "sector), so no world was added",
+                    hint="a file added before is not added again; a second subsector sharing its hex numbers needs "
+                    "a sector label of its own (add-worlds --sector NAME), or rename or leave out those worlds",
                 )
             row.worlds = [*(row.worlds or []), *worlds]
             s.add(row)
@@ -576,11 +584,35 @@ class Store:
                 query = query.where(CharacterRow.ruleset == ruleset)
             return [_character_read(r, n) for r, n in s.exec(query.order_by(col(CharacterRow.id))).all()]
 
+    def roster(self, campaign: str | None, query: RosterQuery, *, session: Session | None = None) -> RosterPage:
+        """One page of a campaign's roster (``campaign`` None: every campaign's), filtered, sorted and paged
+        by the database (:mod:`lifepath.store.roster`); :class:`UnknownName` for an unknown campaign."""
+        from lifepath.store.roster import roster_page
+
+        with self._session(session, write=False) as s:
+            campaign_id = self._campaign_row(s, campaign).id if campaign is not None else None
+            return roster_page(s, campaign_id, query)
+
+    def species_choices(self, campaign: str, *, session: Session | None = None) -> list[str]:
+        """The species among the campaign's characters, sorted (one DISTINCT query)."""
+        from lifepath.store.roster import species_choices
+
+        with self._session(session, write=False) as s:
+            row = self._campaign_row(s, campaign)
+            assert row.id is not None
+            return species_choices(s, row.id)
+
+    def character_count(self, campaign: str, *, session: Session | None = None) -> int:
+        """How many characters the campaign has (one COUNT query)."""
+        return sum(self.counts(campaign, session=session).values())
+
     def _character_row(self, session: Session, character_id: int, *, lock: bool = False) -> tuple[CharacterRow, str]:
-        query = select(CharacterRow, CampaignRow.name).join(CampaignRow).where(CharacterRow.id == character_id)
-        if lock:
-            query = query.with_for_update()
-        found = session.exec(query).first()
+        found = None
+        if -(2**63) <= character_id < 2**63:  # beyond 64 bits no row can have it (SQLite cannot even compare it)
+            query = select(CharacterRow, CampaignRow.name).join(CampaignRow).where(CharacterRow.id == character_id)
+            if lock:
+                query = query.with_for_update()
+            found = session.exec(query).first()
         if found is None:
             raise UnknownName(
                 f"there is no character with id {character_id} in {self.where}",

@@ -174,7 +174,7 @@ def test_an_import_with_one_bad_character_writes_nothing_and_names_it(store, reg
         exchange.import_file(store, path)
     error = caught.value
     assert (error.pointer, error.file, error.line) == (pointer, str(path), line)
-    assert f"character 1 ('{name}')" in error.message and "twenty" in error.message
+    assert f"character 2 ('{name}')" in error.message and "twenty" in error.message
     assert [c.name for c in store.campaigns()] == ["Spinward"]
     assert [r.id for r in store.characters()] == before
 
@@ -223,7 +223,7 @@ def test_import_cli_with_one_bad_character_names_it_and_writes_nothing(store, re
     done = run_cli("import", str(path), db=store_url)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     text = " ".join(done.stderr.split())
-    assert f"{path}, line {line}, at {pointer}" in text and f"character 1 ('{name}')" in text
+    assert f"{path}, line {line}, at {pointer}" in text and f"character 2 ('{name}')" in text
     assert "Copy" not in run_cli("campaign", "list", db=store_url).stdout
 
 
