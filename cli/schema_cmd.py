@@ -46,11 +46,9 @@ def validate(
     """Validate JSON tables against the schema each names in "$schema", and that the skills, traits and
     throws they name exist; every problem is listed."""
     import json
-    import sys
 
     from lifepath.content import missing_tables
     from lifepath.errors import LifepathError
-    from lifepath.tables import load_table_file, parse_table
     from lifepath.validation import Validator
 
     files: list[Path | None] = []  # None: standard input
@@ -79,7 +77,7 @@ def validate(
         name = "<stdin>" if f is None else str(f)
         errors: list[LifepathError] = []
         try:
-            table = parse_table(name, sys.stdin.read()) if f is None else load_table_file(f)
+            table = _read_table(name, f)
             errors.extend(validator.errors(table))
             if not errors and table.schema_id == MANIFEST_SCHEMA and f is not None:
                 errors.extend(missing_tables(table))
@@ -115,6 +113,26 @@ def validate(
         typer.echo(f"{problems} problem(s) in {len(files)} file(s)", err=True)
         raise typer.Exit(1)
     typer.echo(f"{len(files)} file(s) valid")
+
+
+def _read_table(name: str, path: Path | None) -> Table:
+    """The table in ``path`` (None: standard input), read with a bounded read (a device or a pipe cannot
+    give more than :data:`lifepath.files.MAX_JSON_BYTES`) and nested no more than
+    :data:`lifepath.files.MAX_JSON_DEPTH` deep; any problem is a :class:`LifepathError` naming the file."""
+    from lifepath import files
+    from lifepath.tables import decode_table, parse_table
+
+    hint = "give a table file (tables are a few KB to a few MB)"
+    data = files.read_bounded(path or Path(files.STDIN), what="one table file", hint=hint)
+    nest_hint = "a table nests a few levels deep: check it is the right file"
+    text = decode_table(name, data)
+    try:
+        table = parse_table(name, text)
+    except RecursionError:
+        raise files.too_deep_error(name, text, hint=nest_hint) from None
+    if files.too_deep(table.data):
+        raise files.too_deep_error(name, text, hint=nest_hint)
+    return table
 
 
 def _meaning_errors(table: Table) -> list[TableError]:

@@ -6,7 +6,6 @@ The sections come from the character's ruleset (``Ruleset.sheet_sections``); dra
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,20 +45,14 @@ def _from_export(data: Any, where: str) -> tuple[Ruleset, Character]:
 def load(target: str, db: str | None) -> tuple[Ruleset, Character]:
     """The ruleset and character named by ``target``: ``-`` (stdin), an export file, or a stored id."""
     from lifepath.errors import LifepathError
+    from lifepath.files import STDIN, read_json
 
-    if target == "-":
-        try:
-            data = json.loads(sys.stdin.read())
-        except json.JSONDecodeError as exc:
-            raise LifepathError(f"this is not valid JSON ({exc.msg})", file="<stdin>", line=exc.lineno,
-                                hint=_HINT) from None
-        return _from_export(data, "<stdin>")
+    if target == STDIN:  # read as a file is: bounded, and nested no more than lifepath.files.MAX_JSON_DEPTH
+        return _from_export(read_json(Path(STDIN), hint=_HINT), "standard input")
     path = Path(target)
     if path.exists() or not target.strip().isdigit():
         if not path.exists():
             raise LifepathError(f"there is no file called {target}, and it is not a character id", hint=_HINT)
-        from lifepath.files import read_json
-
         return _from_export(read_json(path, hint=_HINT), str(path))
     from lifepath.cli.roster_cmd import open_db
 

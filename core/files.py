@@ -177,6 +177,7 @@ MAX_JSON_BYTES = 64 * 1024 * 1024
 #: the deepest nesting of arrays and objects a command accepts (an export nests about 8 deep)
 MAX_JSON_DEPTH = 100
 STDIN = "-"
+_READ_HINT = "give a character export, a campaign export or a build file"
 
 
 def _announce(text: str) -> None:
@@ -188,7 +189,15 @@ def _name(path: Path) -> str:
 
 
 def _read_bytes(path: Path, announce: Callable[[str], None]) -> bytes:
-    """At most :data:`MAX_JSON_BYTES` of ``path`` (``-``: standard input); more is a :class:`LifepathError`.
+    return read_bounded(path, announce=announce)
+
+
+def read_bounded(
+    path: Path, *, limit: int = MAX_JSON_BYTES, what: str = "one JSON file", hint: str = _READ_HINT,
+    announce: Callable[[str], None] = _announce,
+) -> bytes:
+    """At most ``limit`` bytes of ``path`` (``-``: standard input); more is a :class:`LifepathError`. The read
+    itself is bounded, so a device (``/dev/zero``), a pipe or a file that grows is refused like a large file.
 
     A path that is not a regular file (a FIFO, a device, a terminal on standard input) may block until
     something writes to it, so ``reading NAME...`` is announced on stderr first.
@@ -199,53 +208,81 @@ def _read_bytes(path: Path, announce: Callable[[str], None]) -> bytes:
             stream = sys.stdin.buffer
             if sys.stdin.isatty():
                 announce(f"reading {name}... (end it with Ctrl-D)")
-            return _bounded(stream, name)
+            return _bounded(stream, name, (limit, what, hint))
         info = path.stat()
-        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_JSON_BYTES:
-            raise _too_big(name)
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise _too_big(name, (limit, what, hint))
         if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
             announce(f"reading {name}...")
         with path.open("rb") as stream:
-            return _bounded(stream, name)
+            return _bounded(stream, name, (limit, what, hint))
     except OSError as exc:
         raise LifepathError(f"cannot read {name} ({exc.strerror})") from None
 
 
-def _too_big(name: str) -> LifepathError:
-    return LifepathError(
-        f"{name} is larger than {MAX_JSON_BYTES // (1024 * 1024)} MB, the most lifepath reads from one JSON file",
-        hint="give a character export, a campaign export or a build file",
-    )
+#: the most a read takes, what it reads (in the message) and the hint when there is more
+_Limit = tuple[int, str, str]
 
 
-def _bounded(stream: BinaryIO, name: str) -> bytes:
+def _too_big(name: str, limit: _Limit = (MAX_JSON_BYTES, "one JSON file", _READ_HINT)) -> LifepathError:
+    most, what, hint = limit
+    return LifepathError(f"{name} is larger than {most // (1024 * 1024)} MB, the most lifepath reads from {what}",
+                         hint=hint)
+
+
+def _bounded(stream: BinaryIO, name: str, limit: _Limit = (MAX_JSON_BYTES, "one JSON file", _READ_HINT)) -> bytes:
+    most = limit[0]
     chunks: list[bytes] = []
     size = 0
     while True:
-        wanted = min(1 << 20, MAX_JSON_BYTES + 1 - size)
+        wanted = min(1 << 20, most + 1 - size)
         chunk = stream.read(wanted)
         chunks.append(chunk)
         size += len(chunk)
-        if size > MAX_JSON_BYTES:
-            raise _too_big(name)
+        if size > most:
+            raise _too_big(name, limit)
         if len(chunk) < wanted:  # a buffered read is short only at the end (one Ctrl-D at a terminal)
             return b"".join(chunks)
 
 
 def _depth(value: Any) -> int:
-    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
+    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion; counting stops
+    once it passes :data:`MAX_JSON_DEPTH`."""
+    if type(value) is not dict and type(value) is not list:
+        return 0
     deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         node, depth = stack.pop()
-        if isinstance(node, dict):
-            node = list(node.values())
-        if isinstance(node, list):
-            deepest = max(deepest, depth + 1)
+        if depth > deepest:
+            deepest = depth
             if deepest > MAX_JSON_DEPTH:
                 return deepest
-            stack.extend((item, depth + 1) for item in node)
+        for item in node.values() if type(node) is dict else node:
+            if type(item) is dict or type(item) is list:
+                stack.append((item, depth + 1))
     return deepest
+
+
+def too_deep(value: Any) -> bool:
+    """Whether arrays and objects nest in ``value`` more than :data:`MAX_JSON_DEPTH` deep."""
+    return _depth(value) > MAX_JSON_DEPTH
+
+
+def too_deep_error(
+    name: str, text: str | None = None, *, line: int | None = None, what: str = "", hint: str = _READ_HINT
+) -> LifepathError:
+    """The paragraph for JSON nested more than :data:`MAX_JSON_DEPTH` deep, naming the line where it first
+    does (found in ``text`` when given, else ``line``); ``what`` begins the message (``character 3: ``)."""
+    if text is not None:
+        from lifepath.jsonpos import deeper_than
+
+        found = deeper_than(text, MAX_JSON_DEPTH)
+        line = (line - 1 + found) if line is not None and found is not None else found or line
+    return LifepathError(
+        f"{what}arrays and objects nest more than {MAX_JSON_DEPTH} deep here, which no lifepath file does",
+        file=name, line=line, hint=hint,
+    )
 
 
 def _too_deep(name: str) -> LifepathError:
@@ -274,6 +311,6 @@ def read_json(path: Path, *, hint: str, announce: Callable[[str], None] = _annou
         raise LifepathError(f"this is not valid JSON ({exc.msg})", file=name, line=exc.lineno, hint=hint) from None
     except RecursionError:
         raise _too_deep(name) from None
-    if _depth(value) > MAX_JSON_DEPTH:
+    if too_deep(value):
         raise _too_deep(name)
     return value

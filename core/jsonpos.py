@@ -101,3 +101,23 @@ def offset_of(text: str, pointer: str) -> int:
 def line_of(text: str, pointer: str) -> int:
     """1-based line number of the value at ``pointer``."""
     return text.count("\n", 0, offset_of(text, pointer)) + 1
+
+
+_BRACKET_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def deeper_than(text: str, limit: int) -> int | None:
+    """The 1-based line where arrays and objects in ``text`` first nest more than ``limit`` deep, or None.
+
+    A scan of brackets outside strings, so it works on text too deep to parse (it need not be valid JSON).
+    """
+    depth = 0
+    for m in _BRACKET_OR_STRING.finditer(text):
+        ch = m.group(0)
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return text.count("\n", 0, m.start()) + 1
+        elif ch in "]}":
+            depth -= 1
+    return None

@@ -137,9 +137,12 @@ def _install_hint(manager: Manager, name: str, version: str, dist: str) -> str:
     wanted = f"=={version}" if version else ""
     if dist and dist != "data-only content":
         return f"install that version with `pip install {shlex.quote(dist + wanted)}`, then verify again"
+    # a character records the plugin's entry-point name, not its distribution's (they often differ), so no
+    # pip command can be given honestly
     return (
-        f"install the distribution that provides the plugin '{name}'{' at ' + version if version else ''} "
-        f"(`pip install 'DISTRIBUTION{wanted}'`; `lifepath plugins` lists what is installed), then verify again"
+        f"install the distribution that provides the plugin '{name}'{' at version ' + version if version else ''} "
+        "and verify again; the character records the plugin's name, not the name of the distribution to install "
+        "(they often differ), so look it up where the plugin came from (`lifepath plugins` lists what is installed)"
     )
 
 
@@ -149,10 +152,7 @@ def _tables_changed(
     others = [f"'{n}' {v}".strip() for n, v in recorded if not _built_in(manager, n)]
     suspects = ", ".join(others) if others else ", ".join(f"'{n}' {v}".strip() for n, v in recorded)
     if others:
-        hint = (
-            "reinstall the plugins as released (`pip install --force-reinstall 'DISTRIBUTION==VERSION'`) or put "
-            "the content folder back as it was, then verify again"
-        )
+        hint = _reinstall_hint(manager, [(n, v) for n, v in recorded if not _built_in(manager, n)])
     else:
         from lifepath import __version__
 
@@ -164,6 +164,23 @@ def _tables_changed(
         pointer="/provenance/tables_sha256",
         hint=hint,
     )
+
+
+def _reinstall_hint(manager: Manager, plugins: list[tuple[str, str]]) -> str:
+    """Reinstall the recorded plugins' distributions as released (each named and shell-quoted), or put the
+    content folders back."""
+    wanted = []
+    for name, version in plugins:
+        info = manager.info.get(name)
+        dist = info.dist if info is not None else ""
+        if dist and dist != "data-only content" and not name.startswith("content:"):
+            wanted.append(shlex.quote(f"{dist}=={version}" if version else dist))
+    folders = len(wanted) < len(plugins)
+    if not wanted:
+        return "put the content folder back as it was (its tables as they were at that version), then verify again"
+    command = f"`pip install --force-reinstall {' '.join(dict.fromkeys(wanted))}`"
+    return f"reinstall the plugins as released ({command})" + (
+        " and put the content folders back as they were" if folders else "") + ", then verify again"
 
 
 def _built_in(manager: Manager, name: str) -> bool:

@@ -162,7 +162,7 @@ def test_importing_the_same_file_twice_is_refused_naming_the_characters(cli: Run
         cli("import", str(path), "--campaign", "Spinward"),
         "campaign 'Spinward' already holds 2 of these character(s)", "(already there as id 1", "--allow-duplicate",
     )
-    assert "character 0 ('" in text and "character 1 ('" in text
+    assert "character 1 ('" in text and "character 2 ('" in text  # numbered as a person counts
     assert len(json.loads(ok(cli("roster", "--json")))) == 2
     ok(cli("import", str(path), "--campaign", "Spinward", "--allow-duplicate"))
     assert len(json.loads(ok(cli("roster", "--json")))) == 4
@@ -183,7 +183,7 @@ def test_a_character_line_over_the_limit_is_refused(cli: Run, exports: dict[str,
         lines[2]["character"]["sheet"]["notes"].append("x" * (1024 * 1024))
 
     path = edited_copy(exports, tmp_path, pad)
-    refused(cli("import", str(path)), f"{path}, line 3", "character 1 is more than 1 MiB long")
+    refused(cli("import", str(path)), f"{path}, line 3", "character 2 is more than 1 MiB long")
     assert "Spinward" not in ok(cli("campaign", "list"))
 
 
@@ -206,7 +206,7 @@ def test_an_invalid_house_rule_a_character_was_made_under_is_refused(
     path = edited_copy(exports, tmp_path, bad_rule)
     refused(
         cli("import", str(path)),
-        "character 1 ('", "made under the house rule max_terms = 0", "/character/provenance/house_rules/max_terms",
+        "character 2 ('", "made under the house rule max_terms = 0", "/character/provenance/house_rules/max_terms",
     )
     assert "Spinward" not in ok(cli("campaign", "list"))
 
@@ -218,7 +218,7 @@ def test_a_nul_character_is_refused_naming_the_character_and_the_field(
         lines[2]["character"]["sheet"]["notes"].append("a\x00b")
 
     path = edited_copy(exports, tmp_path, nul)
-    text = refused(cli("import", str(path)), f"{path}, line 3", "character 1 ('", "NUL character")
+    text = refused(cli("import", str(path)), f"{path}, line 3", "character 2 ('", "NUL character")
     assert "/character/sheet/notes/" in text
     assert "Spinward" not in ok(cli("campaign", "list"))
 
@@ -228,7 +228,7 @@ def test_a_nul_in_the_player_is_refused_naming_the_field(cli: Run, exports: dict
         lines[1]["player"] = "Ann\x00"
 
     path = edited_copy(exports, tmp_path, nul)
-    refused(cli("import", str(path)), "character 0 ('", "the field /player holds a NUL character")
+    refused(cli("import", str(path)), "character 1 ('", "the field /player holds a NUL character")
 
 
 def test_a_cut_off_campaign_file_is_refused(cli: Run, exports: dict[str, Path], tmp_path: Path):

@@ -104,8 +104,9 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
     assert smuggler.endswith(
         "cannot be replayed: character 5, at /provenance/plugins/0: this character was made with the plugin "
         "'demo' 0.3.0, and it is not installed; a replay needs exactly the content a character was made with, so "
-        "it cannot be replayed here. Install the distribution that provides the plugin 'demo' at 0.3.0 "
-        "(`pip install 'DISTRIBUTION==0.3.0'`; `lifepath plugins` lists what is installed), then verify again."
+        "it cannot be replayed here. Install the distribution that provides the plugin 'demo' at version 0.3.0 "
+        "and verify again; the character records the plugin's name, not the name of the distribution to install "
+        "(they often differ), so look it up where the plugin came from (`lifepath plugins` lists what is installed)."
     )
     assert "differs from what its seed makes" not in gone.stdout  # not a JSON diff: the reason
     rows = content_rows(run_cli, "Spinward")
