@@ -116,12 +116,10 @@ class Made:
 
 
 def csv_row(values: Sequence[Any]) -> str:
-    import csv
-    import io
+    """One CSV line, each cell neutralised as every CSV cell lifepath writes is (:func:`table.cell`)."""
+    from lifepath.formats import table
 
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(values)
-    return buffer.getvalue()
+    return table.line(values)
 
 
 def csv_header(ruleset: Ruleset) -> list[str]:
@@ -160,9 +158,16 @@ def format_character(ruleset: Ruleset, character: Character, index: int, fmt: st
 
 
 def make_chunk(
-    batch: Batch, registry: Registry, start: int, stop: int, *, fmt: str, keep: bool, history: bool = False
+    batch: Batch, registry: Registry, start: int, stop: int, *, fmt: str, keep: bool, history: bool = False,
+    worlds: tuple[dict[str, Any], ...] = (),
 ) -> list[Made]:
-    """Characters ``start`` to ``stop - 1``, formatted (a :func:`lifepath.odds.run_chunks` function)."""
+    """Characters ``start`` to ``stop - 1``, formatted (a :func:`lifepath.odds.run_chunks` function).
+    ``worlds``, a campaign's, are offered to creation in this process (:func:`lifepath.sector.offer`)."""
+    if worlds:
+        from lifepath.sector import offer, offered
+
+        if offered(batch.options.get("world_list")) is None:
+            offer(worlds)
     ruleset = registry.ruleset(batch.ruleset)
     out = []
     for index in range(start, stop):
@@ -422,15 +427,17 @@ def _generate(
         require(rs, fmt)
     options = batch_options(registry, rs.id, career=career, species=species, terms=terms, option=option)
     if camp is not None and camp.worlds:
-        from lifepath.cli.worlds_cmd import creation_worlds
+        from lifepath.cli.worlds_cmd import world_options
 
-        options.setdefault("worlds", creation_worlds(camp.worlds))
+        world_options(rs, camp.worlds, options)
     chosen_seed = seed is None
     if seed is None:
         seed = new_seed()
     batch = Batch(rs.id, seed, rules, options, folders, setup.plugins, setup.replacements)
     to_stdout = out is None and store is None
-    func = partial(make_chunk, fmt=fmt, keep=store is not None, history=history)
+    # the campaign's worlds go to the workers beside the batch, not in its options (which are recorded)
+    worlds = tuple(camp.worlds) if camp is not None and "world_list" in options else ()
+    func = partial(make_chunk, fmt=fmt, keep=store is not None, history=history, worlds=worlds)
     saved = 0
     ids: list[int] = []  # the first and the last id saved
     with ExitStack() as inner:  # closed in reverse: the results, the bar, the file's rename, then the commit

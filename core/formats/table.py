@@ -4,6 +4,10 @@ The header is ``prefix`` columns (the caller's: ``index, seed`` for ``generate``
 status`` for ``roster``), then :data:`SHARED`, then the ruleset's own columns (``Ruleset.csv_columns``: its
 characteristics), then ``skills`` (``Name-level, ...`` in the order of the ruleset's text form) or, with
 ``skill_columns``, one column per skill name. Quoting is the ``csv`` module's (RFC 4180); callers write UTF-8.
+
+Every cell goes through :func:`cell`, so no text reaches a spreadsheet as a formula: a text cell starting with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return (OWASP's list) gets a leading ``'``; a number lifepath
+writes as a number (an ``int`` or ``float``: a DM of -1, a debt) is left as it is (docs/formats.md, "CSV").
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.ruleset import Ruleset
+
+#: what a spreadsheet takes for the start of a formula in a cell (OWASP's CSV-injection list)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 #: the columns every ruleset fills (an empty cell where it has no such thing)
 SHARED = ("name", "ruleset", "species", "careers", "terms", "rank", "age", "cash", "debt", "pension", "status")
@@ -40,10 +47,30 @@ def values(ruleset: Ruleset, character: Character, *, skill_columns: Sequence[st
     return row
 
 
+def cell(value: Any) -> Any:
+    """``value`` as a CSV cell no spreadsheet runs as a formula: text starting with :data:`FORMULA_START`
+    gets a leading ``'`` (so a spreadsheet reads it as text); numbers (``int``, ``float``) and other text
+    stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def row(columns: Sequence[str], data: dict[str, Any]) -> str:
-    """One CSV line (``\\n`` ended) of ``data`` in ``columns`` order; missing columns are empty."""
+    """One CSV line (``\\n`` ended) of ``data`` in ``columns`` order; missing columns are empty, and every
+    cell goes through :func:`cell`."""
+    return line(["" if data.get(c) is None else data.get(c, "") for c in columns])
+
+
+def line(values: Sequence[Any]) -> str:
+    """One CSV line (``\\n`` ended) of ``values``, each through :func:`cell`. A row with a carriage return in
+    a cell has every text cell quoted (Python 3.11's ``csv`` does not quote a lone ``\\r``, which spreadsheets
+    read as the end of the row)."""
+    cells = [cell(v) for v in values]
+    carriage = any(isinstance(c, str) and "\r" in c for c in cells)
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(["" if data.get(c) is None else data.get(c, "") for c in columns])
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC if carriage else csv.QUOTE_MINIMAL)
+    writer.writerow(cells)
     return buffer.getvalue()
 
 
