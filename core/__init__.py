@@ -33,6 +33,7 @@ _EXPORTS: dict[str, str] = {
     "Table": "lifepath.tables",
     "TableError": "lifepath.errors",
     "Throw": "lifepath.creation",
+    "ThrowInfo": "lifepath.creation",
     "UnknownName": "lifepath.errors",
     "create": "lifepath.creation",
     "hookimpl": "lifepath.hookspecs",
@@ -58,7 +59,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from lifepath.character import CareerRecord, Character, Debt, Sheet
-    from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome, Throw, create
+    from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome, Throw, ThrowInfo, create
     from lifepath.decisions import Chooser, Decision, Option, PolicyChooser, ScriptedChooser, options
     from lifepath.errors import BuildError, LifepathError, TableError, UnknownName
     from lifepath.hookspecs import hookimpl
@@ -87,6 +88,7 @@ __all__ = [
     "Table",
     "TableError",
     "Throw",
+    "ThrowInfo",
     "UnknownName",
     "__version__",
     "create",

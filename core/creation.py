@@ -14,7 +14,7 @@ from lifepath.decisions import Chooser, Decision, PolicyChooser, policy_draw
 from lifepath.dice import Dice, DiceStream, parse
 from lifepath.errors import LifepathError
 from lifepath.history_log import CHANGE, DECISION, FORCED, NOTE, THROW, EventLog
-from lifepath.hookcall import call_hook
+from lifepath.hookcall import PluginHookError, call_hook
 
 if TYPE_CHECKING:
     from lifepath.registry import Registry
@@ -32,6 +32,23 @@ class Throw:
 
 
 _new_throw = object.__new__
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowInfo:
+    """A throw about to be made, as the ``lifepath_throw_modifiers`` hook is shown it."""
+
+    #: the ruleset's stable name for the kind of throw (``"survival"``, ``"qualification"``...)
+    kind: str
+    #: what the history calls it (``"survival: Scout"``)
+    purpose: str
+    #: the id of the career it belongs to, or ``None``
+    career: str | None
+    dice: Dice
+    #: the total to reach, or ``None`` for a table throw
+    target: int | None
+    #: the throw's own ``(source, value)`` modifiers
+    dms: tuple[tuple[str, int], ...]
 
 
 @dataclass(slots=True)
@@ -66,6 +83,12 @@ class CrisisOutcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+def _is_dm(dm: object) -> bool:
+    """Whether a throw hook's answer is a ``(name, value)`` DM: a name and a whole number (not a bool)."""
+    return (isinstance(dm, tuple | list) and len(dm) == 2 and isinstance(dm[0], str) and bool(dm[0])
+            and type(dm[1]) is int)
+
+
 class Context:
     """Services for one character's creation. A ruleset's ``create(ctx)`` uses nothing else."""
 
@@ -83,6 +106,10 @@ class Context:
         self.ruleset = ruleset
         self.registry = registry
         self.hooks = registry.manager.pm.hook
+        # the throw hook only when a plugin implements it (looked at once per character: a hook call
+        # through pluggy costs some 17 k instructions, more than a whole throw)
+        modifiers = self.hooks.lifepath_throw_modifiers
+        self._modifiers = modifiers if modifiers.get_hookimpls() else None
         self.rules = dict(rules)
         self.seed = seed
         self.chooser = chooser
@@ -111,6 +138,8 @@ class Context:
         target: int | None = None,
         auto_fail: int | None = None,
         auto_success: int | None = None,
+        kind: str | None = None,
+        career: str | None = None,
     ) -> Throw:
         """Throw dice, record it, and return the result.
 
@@ -121,8 +150,14 @@ class Context:
         :param target: succeed on a total of at least this (``None``: a table lookup, no outcome).
         :param auto_fail: a natural total that always fails (Nowhere Yet's natural 2 on survival).
         :param auto_success: a natural total that always succeeds.
+        :param kind: the throw's stable kind, one of the ruleset's ``THROW_KINDS`` (``"survival"``...); a
+            throw with a kind is shown to the ``lifepath_throw_modifiers`` hook first, and the named DMs its
+            implementations return join ``dms``.
+        :param career: the id of the career the throw belongs to, if any (shown to the hook).
         """
         dice = notation if isinstance(notation, Dice) else parse(notation)
+        if self._modifiers is not None and kind is not None:
+            dms = self._modified(ThrowInfo(kind, purpose, career, dice, target, tuple(dms)))
         count = dice.count
         if count == 2 and not dice.d66:  # most throws are 2D6 or 1D6: drawn here, without a call
             draw, sides = self._draw, dice.sides
@@ -160,6 +195,23 @@ class Context:
         result.faces = faces
         result.success = success
         return result
+
+    def _modified(self, throw: ThrowInfo) -> tuple[tuple[str, int], ...]:
+        """The throw's DMs and those every ``lifepath_throw_modifiers`` implementation adds."""
+        answers = call_hook(self.registry.manager, "lifepath_throw_modifiers", ctx=self, throw=throw)
+        added: list[tuple[str, int]] = []
+        for answer in answers:
+            for dm in answer if isinstance(answer, list | tuple) else (answer,):
+                if not _is_dm(dm):
+                    impls = self.hooks.lifepath_throw_modifiers.get_hookimpls()
+                    raise PluginHookError(
+                        f"a lifepath_throw_modifiers hook returned {dm!r} for the {throw.kind} throw "
+                        f"'{throw.purpose}', which is not a (name, whole number) DM",
+                        hint="return a list such as [(\"Hardy\", 1)]; the plugins implementing the hook: "
+                        + ", ".join(sorted({str(i.plugin_name) for i in impls})),
+                    )
+                added.append((dm[0], dm[1]))
+        return (*throw.dms, *added) if added else throw.dms
 
     # -- decisions --------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pluggy import HookimplMarker, HookspecMarker
 
 if TYPE_CHECKING:
-    from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome, ThrowInfo
     from lifepath.ruleset import Ruleset
 
 hookspec = HookspecMarker("lifepath")
@@ -147,4 +147,24 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
     :param crisis: what happened: ``crisis.kind`` (``"injury"``, ``"ageing"``, ``"survival"``...),
         ``crisis.characteristics`` at zero, ``crisis.cause``.
     :returns: a :class:`lifepath.CrisisOutcome` (``"medical-debt"``, ``"death"``, ``"scar"``...) or ``None``.
+    """
+
+
+@hookspec
+def lifepath_throw_modifiers(ctx: Context, throw: ThrowInfo) -> list[tuple[str, int]] | None:
+    """Add named DMs to a throw a ruleset is about to make (a species trait's +1 on survival, say).
+
+    Called before the dice of every throw a ruleset makes with a ``kind`` (each ruleset declares its kinds
+    in ``THROW_KINDS`` and documents them: Nowhere Yet's ``"qualification"``, ``"survival"``,
+    ``"commission"``, ``"advancement"``, ``"reenlistment"``, ``"ageing"``, ``"injury"``, ``"mishap"``,
+    ``"benefit-cash"``...), and only when some plugin implements this hook. Every implementation is
+    called; their DMs join the throw's own, in the order pluggy calls them, and are recorded, shown and
+    replayed under their names like any other. Never throw dice here: answer from the sheet and the throw.
+
+    :param ctx: the creation context (``ctx.ruleset.id``, ``ctx.sheet``, ``ctx.rules``; Nowhere Yet keeps the
+        species entry in ``ctx.state["species"]``).
+    :param throw: the :class:`lifepath.ThrowInfo` about to be made: ``kind``, ``purpose``, ``career`` (the id of
+        the career it belongs to, or ``None``), ``dice``, ``target`` (``None`` for a table throw) and ``dms``
+        (the throw's own modifiers).
+    :returns: a list of ``(name, value)`` DMs, e.g. ``[("Hardy", 1)]``; an empty list or ``None`` adds none.
     """

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from lifepath.meaning import Vocabulary
     from lifepath.validation import ValidationCache, Validator
 
-CONTRIBUTED_HOOKS = ("lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis")
+CONTRIBUTED_HOOKS = (
+    "lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis", "lifepath_throw_modifiers"
+)
 REGISTRATION_HOOKS = (
     "lifepath_register_rulesets",
     "lifepath_register_careers",

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 RULESET_ID = "black-nova"
 
+#: the kinds of throw Black Nova makes, as the ``lifepath_throw_modifiers`` hook is told them: none (a point
+#: build throws no dice), so the hook is never called for its characters
+THROW_KINDS: tuple[str, ...] = ()
+
 #: shared CSV columns this ruleset has nothing for (left empty rather than filled with a made-up 0)
 _NO_CSV = ("careers", "terms", "rank", "age", "cash", "debt", "pension")
 

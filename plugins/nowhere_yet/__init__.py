@@ -23,6 +23,29 @@ if TYPE_CHECKING:
 
 RULESET_ID = "nowhere-yet"
 
+#: the kinds of throw Nowhere Yet makes, as the ``lifepath_throw_modifiers`` hook is told them (each is
+#: described in docs/rulesets/nowhere-yet.md); stable: a plugin may rely on them
+THROW_KINDS = (
+    "characteristic",
+    "draft",
+    "qualification",
+    "survival",
+    "commission",
+    "advancement",
+    "skill",
+    "reenlistment",
+    "ageing",
+    "mishap",
+    "injury",
+    "injury-loss",
+    "medical-bills",
+    "crisis-cost",
+    "anagathics-cost",
+    "benefit-cash",
+    "benefit-material",
+    "ship-shares",
+)
+
 
 class NowhereYet(Ruleset):
     id: ClassVar[str] = RULESET_ID
@@ -194,7 +217,9 @@ def lifepath_crisis(ctx: Context, crisis: Crisis) -> CrisisOutcome | None:
             return CrisisOutcome("death", "a failed survival throw is fatal under the printed rule")
         return CrisisOutcome("mishap", "a failed survival throw always goes to the mishap table")
     med = tables()["medical"]["crisis"]
-    cost = ctx.roll(f"{med['dice']}x{med['multiplier']}", f"{crisis.kind} crisis: cost of treatment").total
+    career = crisis.details.get("career") or (ctx.sheet.careers[-1].career if ctx.sheet.careers else None)
+    notation = f"{med['dice']}x{med['multiplier']}"
+    cost = ctx.roll(notation, f"{crisis.kind} crisis: cost of treatment", kind="crisis-cost", career=career).total
     if ctx.rules.get("crisis") == "printed":
         if ctx.sheet.credits >= cost:
             before = ctx.sheet.credits

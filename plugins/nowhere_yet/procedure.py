@@ -148,6 +148,14 @@ def skill_table_choice(career: str, i: int, n: int, advanced: bool) -> Decision:
     return Decision("skill-table", f"Skill roll {i} of {n} in {career}: which table?", opts)
 
 
+def _row(rows: list[Mapping[str, Any]], roll: int) -> Mapping[str, Any]:
+    """The row of a table read on ``roll``; a total past either end (a plugin's DM) reads the end row."""
+    for row in rows:
+        if row["roll"] == roll:
+            return row
+    return rows[0] if roll < rows[0]["roll"] else rows[-1]
+
+
 class Procedure:
     """One run of Nowhere Yet's procedure over a context."""
 
@@ -190,13 +198,19 @@ class Procedure:
             self.ctx.note(f"{self.label(code)} is already at its maximum of {maximum}; {why} adds nothing")
 
     def throw(
-        self, spec: Mapping[str, Any] | None, purpose: str, dms: list[tuple[str, int]] | None = None, **kw: Any
+        self, spec: Mapping[str, Any] | None, purpose: str, dms: list[tuple[str, int]] | None = None, *,
+        kind: str, career: str, auto_fail: int | None = None,
     ) -> bool:
+        """A characteristic throw against its target (``kind`` and ``career`` as the throw hook is told them)."""
         assert spec is not None
         code = spec["characteristic"]
         first = (self.dm_labels[code], self.sheet.characteristics[code] // self.divisor + self.offset)
         all_dms = (first, *dms) if dms else (first,)
-        return bool(self.ctx.roll(TWO_D6, purpose, dms=all_dms, target=spec["target"], **kw).success)
+        # every argument by name, none through **: a call with ** costs several times more (some 12 a character)
+        throw = self.ctx.roll(
+            TWO_D6, purpose, dms=all_dms, target=spec["target"], auto_fail=auto_fail, kind=kind, career=career
+        )
+        return bool(throw.success)
 
     def terms(self) -> int:
         return self.sheet.total_terms
@@ -266,7 +280,8 @@ class Procedure:
         if ctx.rules.get("characteristics") == "assign":
             results: list[int] = []
             for spec in specs.values():
-                results.append(ctx.roll(spec.dice, f"characteristic roll {len(results) + 1} of {len(specs)}").total)
+                purpose = f"characteristic roll {len(results) + 1} of {len(specs)}"
+                results.append(ctx.roll(spec.dice, purpose, kind="characteristic").total)
             pool = list(results)
             for spec in specs.values():
                 ranked = sorted(set(pool), reverse=True)
@@ -277,7 +292,7 @@ class Procedure:
                 ctx.change(f"characteristic {self.label(spec.code)}", None, chars[spec.code], "assigned from the rolls")
         else:
             for spec in specs.values():
-                value = ctx.roll(spec.dice, f"characteristic: {spec.name}").total
+                value = ctx.roll(spec.dice, f"characteristic: {spec.name}", kind="characteristic").total
                 chars[spec.code] = self._bound(spec, value)
                 ctx.change(f"characteristic {self.label(spec.code)}", None, chars[spec.code], f"rolled {spec.dice}")
         ctx.apply_traits(self.trait_rows, "characteristics")
@@ -469,7 +484,8 @@ class Procedure:
             else:
                 penalty = self.proc["qualification_dm_per_previous_career"] * len(self.life.entered)
                 qualified = self.throw(
-                    career_data["qualification"], compiled.qualification_purpose, [("previous careers", penalty)]
+                    career_data["qualification"], compiled.qualification_purpose, [("previous careers", penalty)],
+                    kind="qualification", career=cid,
                 )
             if not qualified:
                 draftable = not self.life.drafted_once and not self.life.crisis_survivor
@@ -497,8 +513,9 @@ class Procedure:
         ctx = self.ctx
         self.life.drafted_once = True
         rows = {r["roll"]: r["career"] for r in self.t["draft"]["rows"]}
+        low, high = min(rows), max(rows)  # a plugin's DM past either end reads the end row
         for _ in range(20):
-            cid = rows[ctx.roll(self.t["draft"]["dice"], "the draft").total]
+            cid = rows[min(max(ctx.roll(self.t["draft"]["dice"], "the draft", kind="draft").total, low), high)]
             if cid not in self.life.left_clean:
                 return str(cid)
             ctx.note(f"the draft cannot return the character to {cid}, which they left cleanly; throw again")
@@ -524,13 +541,16 @@ class Procedure:
             self.basic_training(term)
         self.anagathics_choice()
         survived = self.throw(
-            career["survival"], term.compiled.survival_purpose, auto_fail=self.proc["survival_natural_fail"]
+            career["survival"], term.compiled.survival_purpose, auto_fail=self.proc["survival_natural_fail"],
+            kind="survival", career=career["id"],
         )
         if survived and self.life.on_anagathics:
             survived = self.throw(
                 career["survival"],
                 term.compiled.second_survival_purpose,
                 auto_fail=self.proc["survival_natural_fail"],
+                kind="survival",
+                career=career["id"],
             )
         if self.life.on_anagathics:
             self.life.anagathic_terms += 1
@@ -566,7 +586,7 @@ class Procedure:
         compiled = term.compiled
         if self.ctx.choose(yes_no(step, compiled.attempt_prompts[step], weight)) != "yes":
             return False
-        if not self.throw(term.career[step], compiled.attempt_purposes[step]):
+        if not self.throw(term.career[step], compiled.attempt_purposes[step], kind=step, career=term.career["id"]):
             return False
         self.promote(term, step)
         return True
@@ -613,8 +633,12 @@ class Procedure:
         ctx = self.ctx
         advanced = self.sheet.characteristics["Edu"] >= self.proc["advanced_education_min_edu"]
         which = ctx.choose(skill_table_choice(career["name"], i, n, advanced))
-        roll = ctx.roll(self.proc["skill_dice"], f"{TABLE_LABELS[which]}: {career['name']}").total
-        entry = career["skill_tables"][which][roll - 1]
+        roll = ctx.roll(self.proc["skill_dice"], f"{TABLE_LABELS[which]}: {career['name']}", kind="skill",
+                        career=career["id"]).total
+        rows = career["skill_tables"][which]
+        if not 0 < roll <= len(rows):  # a plugin's DM past either end reads the end row
+            roll = 1 if roll < 1 else len(rows)
+        entry = rows[roll - 1]
         why = f"{TABLE_LABELS[which]} {roll}"
         if "skill" in entry:
             self.book.grant(ctx, entry["skill"], why=why)
@@ -625,16 +649,17 @@ class Procedure:
 
     def mishap(self, term: Term) -> None:
         ctx = self.ctx
-        table = self.t["mishaps"]
-        roll = ctx.roll(table["dice"], f"mishap: {term.career['name']}").total
-        row = next(r for r in table["rows"] if r["roll"] == roll)
+        shared = self.t["mishaps"]
+        table = term.career.get("mishaps") or shared  # a career's own table, when its data gives one
+        roll = ctx.roll(table["dice"], f"mishap: {term.career['name']}", kind="mishap", career=term.career["id"]).total
+        row = _row(table["rows"], roll)
         ctx.note(f"mishap: {row['summary']}", mishap=row["id"])
         term.lost_terms += 1
         if row["lose_all_benefits"]:
             term.all_lost = True
         term.record.ended = f"mishap: {row['id']}"
         self.life.ejected.add(term.career["id"])
-        self.age_by(table["mishap_years"], "half a term before the mishap")
+        self.age_by(table.get("mishap_years", shared["mishap_years"]), "half a term before the mishap")
         if row["prison_years"]:
             self.age_by(row["prison_years"], "prison")
         if row["debt"]:
@@ -657,16 +682,17 @@ class Procedure:
                 if how == "fixed":
                     self.injury(term, int(injury["fixed_result"]))
                 else:
-                    a = ctx.roll(self.t["injuries"]["dice"], "injury (first of two)").total
-                    b = ctx.roll(self.t["injuries"]["dice"], "injury (second of two)").total
+                    dice, cid = self.t["injuries"]["dice"], term.career["id"]
+                    a = ctx.roll(dice, "injury (first of two)", kind="injury", career=cid).total
+                    b = ctx.roll(dice, "injury (second of two)", kind="injury", career=cid).total
                     self.injury(term, min(a, b))
 
     def injury(self, term: Term, result: int | None) -> None:
         ctx = self.ctx
         table = self.t["injuries"]
         if result is None:
-            result = ctx.roll(table["dice"], "injury").total
-        row = next(r for r in table["rows"] if r["roll"] == result)
+            result = ctx.roll(table["dice"], "injury", kind="injury", career=term.career["id"]).total
+        row = _row(table["rows"], result)
         ctx.note(f"injury: {row['summary']}", injury=row["id"])
         before = dict(self.sheet.characteristics)
         primary = row["primary"]
@@ -677,7 +703,9 @@ class Procedure:
             )
             code = ctx.choose(Decision("injury-characteristic", "Which characteristic does the injury take?", choices))
             amount = primary["amount"]
-            loss = amount if isinstance(amount, int) else ctx.roll(amount, f"injury to {self.label(code)}").total
+            loss = amount if isinstance(amount, int) else ctx.roll(
+                amount, f"injury to {self.label(code)}", kind="injury-loss", career=term.career["id"]
+            ).total
             self.alter(code, -loss, f"injury: {row['id']}")
             secondary = row["secondary"]
             if secondary:
@@ -701,7 +729,8 @@ class Procedure:
         ctx = self.ctx
         table = self.t["medical"]
         row = next(r for r in table["rows"] if r["id"] == term.career["medical_bills_row"])
-        throw = ctx.roll(table["dice"], f"medical bills: {term.career['name']}", dms=[("rank", term.record.rank)])
+        throw = ctx.roll(table["dice"], f"medical bills: {term.career['name']}", dms=[("rank", term.record.rank)],
+                         kind="medical-bills", career=term.career["id"])
         covered = 0
         for level in row["coverage"]:
             if throw.total >= level["min_roll"]:
@@ -774,7 +803,8 @@ class Procedure:
                 ctx.note("starts taking anagathics")
             self.life.on_anagathics = True
             med = self.t["medical"]["anagathics"]
-            cost = ctx.roll(f"{med['dice']}x{med['multiplier']}", "anagathics: cost this term").total
+            notation = f"{med['dice']}x{med['multiplier']}"
+            cost = ctx.roll(notation, "anagathics: cost this term", kind="anagathics-cost").total
             self.debt("anagathics", cost, "anagathic drugs for a term")
         elif self.life.on_anagathics:
             self.life.on_anagathics = False
@@ -792,7 +822,7 @@ class Procedure:
         dms = [("total terms", -self.terms())]
         if self.life.on_anagathics:
             dms.append(("anagathic terms", self.life.anagathic_terms))
-        total = ctx.roll(table["dice"], f"ageing ({why})", dms=dms).total
+        total = ctx.roll(table["dice"], f"ageing ({why})", dms=dms, kind="ageing").total
         row = next(
             r
             for r in table["rows"]
@@ -825,7 +855,10 @@ class Procedure:
         weight = 0.0 if (capped or not wants) else (0.97 if self.target_terms is not None else 0.7)
         question = yes_no("reenlist", term.compiled.reenlist_prompt, weight, "", "yes")
         stay = ctx.choose(question) == "yes"
-        throw = ctx.roll(TWO_D6, term.compiled.reenlistment_purpose, target=career["reenlistment"])
+        throw = ctx.roll(
+            TWO_D6, term.compiled.reenlistment_purpose, target=career["reenlistment"], kind="reenlistment",
+            career=career["id"],
+        )
         if throw.natural == self.proc["reenlistment_natural_hold"]:
             ctx.note(
                 "a natural 12 on reenlistment: held for another term" + (" past the term cap" if capped else ""),
@@ -877,7 +910,12 @@ class Procedure:
                     dms.append(("Gambling", p["cash_dm"]["gambling"]))
                 if retired:
                     dms.append(("retired", p["cash_dm"]["retired"]))
-                roll = ctx.roll(p["benefit_dice"], f"cash benefit: {career['name']}", dms=dms).total
+                roll = ctx.roll(
+                    p["benefit_dice"], f"cash benefit: {career['name']}", dms=dms, kind="benefit-cash",
+                    career=career["id"],
+                ).total
+                if roll < 1:  # a plugin's DM below the table reads its first row (7 and over, its last)
+                    roll = 1
                 amount = career["cash_benefits"][min(roll, 7) - 1] or 0
                 before = self.sheet.credits
                 self.sheet.credits += amount
@@ -885,7 +923,12 @@ class Procedure:
             else:
                 if record.rank >= p["material_dm"]["min_rank"]:
                     dms.append((f"rank {record.rank}", p["material_dm"]["dm"]))
-                roll = ctx.roll(p["benefit_dice"], f"material benefit: {career['name']}", dms=dms).total
+                roll = ctx.roll(
+                    p["benefit_dice"], f"material benefit: {career['name']}", dms=dms, kind="benefit-material",
+                    career=career["id"],
+                ).total
+                if roll < 1:
+                    roll = 1
                 self.material(career["material_benefits"][min(roll, 7) - 1], career)
         if record.terms >= self.t["retirement"]["min_terms"]:
             pay = self.pension(record.terms)
@@ -915,7 +958,7 @@ class Procedure:
         elif kind == "characteristic":
             self.alter(benefit["characteristic"], benefit["change"], "material benefit")
         elif kind == "ship_shares":
-            n = ctx.roll(benefit["dice"], "ship shares").total
+            n = ctx.roll(benefit["dice"], "ship shares", kind="ship-shares", career=career["id"]).total
             shares = int(self.sheet.extra.get("ship_shares", 0))
             self.sheet.extra["ship_shares"] = shares + n
             ctx.change("ship shares", shares, shares + n, "material benefit")

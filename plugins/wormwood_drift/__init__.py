@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 RULESET_ID = "wormwood-drift"
 
+#: the kinds of throw Wormwood Drift makes, as the ``lifepath_throw_modifiers`` hook is told them
+#: (described in docs/rulesets/wormwood-drift.md); stable: a plugin may rely on them
+THROW_KINDS = ("formative-event", "hard-term", "muster-out")
+
 
 class WormwoodDrift(Ruleset):
     """The ruleset: identity, tables, house rules, procedure and text forms."""

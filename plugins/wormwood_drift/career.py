@@ -131,7 +131,10 @@ def term(b: Builder, path: Contribution, number: int) -> None:
     entry: dict[str, Any] = {"term": number, "path": path.name, "skills": gained, "gear": gear, "contact": contact,
                              "hard_term": False, "attribute": None, "scar": None}
     threshold = _rule(b, "hard_term_on")
-    throw = ctx.roll(str(creation["hard_term_dice"]), f"Hard Term check: term {number} ({path.name})")
+    throw = ctx.roll(
+        str(creation["hard_term_dice"]), f"Hard Term check: term {number} ({path.name})", kind="hard-term",
+        career=path.id,
+    )
     outcome_kind = ""
     if throw.total <= threshold:
         entry["hard_term"] = True

@@ -31,8 +31,11 @@ def muster_out(b: Builder) -> None:
         answer = ctx.choose(Decision("muster-out", f"Muster Out benefit {i + 1} of {count}: roll or choose", opts))
         rolled = answer == "roll"
         if rolled:
-            total = ctx.roll(str(table["roll"]["dice"]), "Muster Out benefit").total
-            answer = next(str(r["benefit"]) for r in table["roll"]["rows"] if r["roll"] == total)
+            rows = table["roll"]["rows"]
+            total = ctx.roll(str(table["roll"]["dice"]), "Muster Out benefit", kind="muster-out").total
+            # a plugin's DM past either end of the table reads its end row
+            total = min(max(total, min(r["roll"] for r in rows)), max(r["roll"] for r in rows))
+            answer = next(str(r["benefit"]) for r in rows if r["roll"] == total)
         detail = _benefit(b, answer, table)
         b.extra["muster_out"].append({"benefit": answer, "rolled": rolled, "detail": detail})
     per_term = int(b.t["creation"]["credits_per_term"])

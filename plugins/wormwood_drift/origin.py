@@ -58,7 +58,9 @@ def formative_event(b: Builder) -> Mapping[str, Any]:
     opts += [Option(e["id"], e["event"], 1.0, f"{e['skill']}; Scar: {e['scar']}") for e in events]
     answer = ctx.choose(Decision("formative-event", "Stage Two: roll or choose a Formative Event", tuple(opts)))
     if answer == "roll":
-        total = ctx.roll(str(table["dice"]), "Formative Event").total
+        total = ctx.roll(str(table["dice"]), "Formative Event", kind="formative-event").total
+        # a plugin's DM past either end of the table reads its end row
+        total = min(max(total, min(e["roll"] for e in events)), max(e["roll"] for e in events))
         event: Mapping[str, Any] = next(e for e in events if e["roll"] == total)
     else:
         event = next(e for e in events if e["id"] == answer)
