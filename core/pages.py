@@ -37,7 +37,9 @@ def visible(value: Any) -> Any:
     feeds kept); other values unchanged. Markup (a macro's output, already made of finalized values) is
     left alone."""
     if isinstance(value, str) and not hasattr(value, "__html__"):
-        return safe(value, newlines=True)
+        # isprintable() is False for every control character and bidirectional mark safe() replaces (Cc,
+        # Cf), so a printable string is returned as it is without safe()'s regular expression
+        return value if value.isprintable() else safe(value, newlines=True)
     return value
 
 

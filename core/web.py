@@ -27,6 +27,7 @@ import json
 import secrets
 import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlencode
@@ -38,6 +39,7 @@ from lifepath.websafety import CSP, Guard, Policy, allowed_names, is_busy
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
 
+    from sqlmodel import Session
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
@@ -193,8 +195,17 @@ class App:
         every = self.store.campaigns()
         return [c for c in every if self.campaign is None or c.name == self.campaign]
 
-    def find_campaign(self, name: str) -> CampaignRead | None:
-        return next((c for c in self.campaigns() if c.name == name), None)
+    def find_campaign(self, name: str, session: Session | None = None) -> CampaignRead | None:
+        """The served campaign called ``name`` (None for any other name): one query for that row, never a
+        listing of every campaign."""
+        from lifepath.errors import UnknownName
+
+        if self.campaign is not None and name != self.campaign:
+            return None
+        try:
+            return self.store.campaign(name, check_plugins=False, session=session)
+        except UnknownName:
+            return None
 
     async def check_post(self, request: Request) -> dict[str, str] | Response:
         """The form, or a 403 page when its token is missing or wrong."""
@@ -207,25 +218,25 @@ class App:
 
     # -- pages ------------------------------------------------------------------------------------
 
-    async def home(self, request: Request) -> Response:
+    def home(self, request: Request) -> Response:
         campaigns = self.campaigns()
         counts = {c.name: self.store.character_count(c.name) for c in campaigns}
         rules = {c.name: campaign_rules(self.store, c) for c in campaigns}
         return self.page("campaigns.html.j2", campaigns=campaigns, counts=counts, rules=rules)
 
-    async def roster(self, request: Request) -> Response:
-        """One page of the roster, filtered, sorted and paged by the database (``page``, ``per_page``)."""
+    def roster(self, request: Request) -> Response:
+        """One page of the roster, filtered, sorted and paged by the database (``page``, ``per_page``): one
+        read session, the campaign looked up once (a sync endpoint: no event loop of its own per request)."""
         from lifepath.store.models import STATUSES
-        from lifepath.store.roster import pager
+        from lifepath.store.roster import pager, roster_page, species_choices
 
-        campaign = self.find_campaign(request.path_params["name"])
-        if campaign is None:
-            return self.message("Not found", "There is no such campaign here.", 404)
         filters = Filters.parse(request.query_params)
         with self.store.read_session() as session:
-            found = self.store.roster(campaign.name, filters.roster_query(), session=session)
-            choices = {"species": self.store.species_choices(campaign.name, session=session),
-                       "status": list(STATUSES)}
+            campaign = self.find_campaign(request.path_params["name"], session)
+            if campaign is None:
+                return self.message("Not found", "There is no such campaign here.", 404)
+            found = roster_page(session, campaign.id, filters.roster_query())
+            choices = {"species": species_choices(session, campaign.id), "status": list(STATUSES)}
 
         def sort_link(key: str) -> str:
             order = "desc" if filters.sort == key and filters.order == "asc" else "asc"
@@ -235,18 +246,19 @@ class App:
                          filters=filters, choices=choices, columns=COLUMNS, sort_link=sort_link,
                          pager=pager(found, filters.page_link))
 
-    def scoped(self, character_id: int) -> CharacterRead | None:
+    def scoped(self, character_id: int, session: Session | None = None) -> CharacterRead | None:
         """The character with this id if it is one of the served campaigns' (None for any other id, one out
-        of range too): what every page and every write of a character starts from."""
-        from lifepath.errors import UnknownName
+        of range too): what every page and every write of a character starts from. Its roster row only
+        (the document is not read)."""
+        from lifepath.store.roster import rows_by_id
 
         if not 0 < character_id < ID_LIMIT:
             return None
-        try:
-            row = self.store.character(character_id)
-        except UnknownName:
-            return None
-        return row if self.find_campaign(row.campaign) is not None else None
+        with self.store.read_session() if session is None else nullcontext(session) as s:
+            rows = rows_by_id(s, [character_id])
+            if not rows:
+                return None
+            return rows[0] if self.campaign is None or rows[0].campaign == self.campaign else None
 
     def not_here(self, character_id: int) -> Response:
         return self.message("Not found", f"There is no character {character_id} here.", 404)
@@ -271,11 +283,14 @@ class App:
         from lifepath.errors import LifepathError
         from lifepath.store.engine import StoreError
         from lifepath.store.models import NOTES_MAX, STATUSES
+        from lifepath.store.roster import stored_document
 
-        row = self.scoped(character_id)
-        if row is None:
+        with self.store.read_session() as session:  # the row and its document in one read
+            row = self.scoped(character_id, session)
+            stored = stored_document(session, character_id) if row is not None else None
+        if row is None or stored is None:
             return self.not_here(character_id)
-        data = json.loads(self.store.document(character_id))
+        data = json.loads(stored)  # the stored compact text: the same data as the export text
         try:
             context = character_context(self.store, row, data)
         except StoreError:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 #: the newest revision; a test checks it is Alembic's head, so opening an up-to-date database need not
 #: import Alembic at all
-HEAD = "0008"
+HEAD = "0009"
 VERSION_TABLE = "alembic_version"
 
 #: an arbitrary constant naming the advisory lock PostgreSQL upgrades hold

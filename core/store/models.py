@@ -174,8 +174,6 @@ class CharacterColumns(CharacterBase):
     """Everything of a character row except its id, campaign and dates."""
 
     ruleset: str = Field(max_length=100)
-    #: the full export, exactly as Character.to_json() wrote it
-    document: str = Field(sa_type=Text)
     #: SHA-256 of the house rules in force when the character was made (canonical JSON)
     rules_sha256: str = Field(max_length=64)
     seed: int = Field(sa_type=BigInteger)
@@ -194,6 +192,9 @@ class CharacterColumns(CharacterBase):
     #: the referee's notes (revision 0006): kept beside the document, never in it, so ``verify`` and the
     #: document's hash do not see them; "" for none
     notes: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})
+    #: the full export, exactly as Character.to_json() wrote it; the table's last column (revision 0009: on
+    #: SQLite the columns before it are read without walking its overflow pages)
+    document: str = Field(sa_type=Text)
 
 
 class CharacterRow(CharacterColumns, table=True):

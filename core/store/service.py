@@ -549,7 +549,11 @@ class Store:
             # database did. The ids come back in the order of the batch.
             table = CharacterRow.__table__  # type: ignore[attr-defined]
             statement = insert(table).returning(table.c.id, sort_by_parameter_order=True)
-            return [int(i) for i in s.execute(statement, values).scalars()]
+            ids = [int(i) for i in s.execute(statement, values).scalars()]
+            from lifepath.store.roster import refresh_statistics
+
+            refresh_statistics(s)  # the roster's planner statistics, once the table has grown enough
+            return ids
 
     def document_hashes(self, campaign: str, *, session: Session | None = None) -> dict[str, str]:
         """Each stored document's SHA-256 in the campaign, with `` (id 12 'Ann Smith')`` for messages."""

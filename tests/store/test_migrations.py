@@ -1,4 +1,4 @@
-"""Alembic migrations: a database made at revision 0001 upgrades through 0002 and 0003 and keeps its rows;
+"""Alembic migrations: a database made at revision 0001 upgrades through every revision and keeps its rows;
 the newest revision matches the models; a database from a newer lifepath is refused clearly."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0008", "0007", "0006", "0005", "0004", "0003", "0002", "0001"]
+    assert revisions == ["0009", "0008", "0007", "0006", "0005", "0004", "0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -61,7 +61,7 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0008",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0009",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert {"ix_character_campaign_player", "ix_character_campaign_name"} <= indexes  # 0008 adds the second
@@ -136,7 +136,7 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
             )
         upgrade(engine)
         with engine.connect() as conn:
-            assert current(conn) == HEAD == "0008"
+            assert current(conn) == HEAD == "0009"
             value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
             worlds = conn.execute(text("SELECT worlds FROM campaign WHERE name = 'Spinward'")).scalar_one()
     finally:
@@ -206,3 +206,63 @@ def test_revision_0007_enables_in_each_campaign_the_plugins_its_characters_were_
         assert camps["Spinward"].plugins == used  # what the characters were made with is kept as it was
         changed = store.set_enabled("Empty", ["nowhere_yet"], ["aa_belter:belter"])
         assert (changed.enabled_plugins, changed.enabled_replacements) == (["nowhere_yet"], ["aa_belter:belter"])
+
+
+def test_revision_0009_puts_the_document_last_and_keeps_every_row_and_index(tmp_path, registry):
+    """A SQLite file at revision 0008 holding characters (one deleted, so the ids have a gap) is rebuilt
+    with the document as the last column: ids, documents, notes, the CHECK, the foreign key's cascade and
+    all indexes survive, and the planner has statistics."""
+    from sqlalchemy import text
+
+    from lifepath.store import open_store
+    from lifepath.store.engine import database_url, make_engine
+    from lifepath.store.migrate import upgrade
+
+    db = tmp_path / "r8.db"
+    engine = make_engine(database_url(str(db)))
+    now = datetime(2025, 1, 2, tzinfo=UTC)
+    docs = {i: create_character(registry, "nowhere-yet", seed=i).to_json() for i in (1, 2, 4)}
+    try:
+        upgrade(engine, "0008")
+        with engine.begin() as conn:
+            conn.execute(text(
+                "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"), {"now": now})
+            for cid, document in docs.items():
+                conn.execute(text(
+                    "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, "
+                    "species, careers, terms, age, profile, created_at, updated_at, document_sha256, notes) VALUES "
+                    "(:id, 1, :name, 'active', 'nowhere-yet', :doc, 'x', :id, 'Avian', 'Navy', 2, 30, 'p', :now, "
+                    ":now, :sha, :notes)"),
+                    {"id": cid, "name": f"N{cid}", "doc": document, "now": now, "sha": f"h{cid}",
+                     "notes": f"notes of {cid}"})
+        with sqlite3.connect(db) as con:
+            before = con.execute("SELECT * FROM character ORDER BY id").fetchall()
+            names_before = [r[1] for r in con.execute("PRAGMA table_info('character')")]
+            indexes_before = sorted(r[0] for r in con.execute(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'character'"))
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    with sqlite3.connect(db) as con:
+        names = [r[1] for r in con.execute("PRAGMA table_info('character')")]
+        assert names[-2:] == ["notes", "document"] and sorted(names) == sorted(names_before)
+        after = con.execute(f"SELECT {', '.join(names_before)} FROM character ORDER BY id").fetchall()
+        assert after == before and [r[0] for r in after] == [1, 2, 4]
+        assert con.execute("SELECT id FROM character ORDER BY rowid").fetchall() == [(1,), (2,), (4,)]
+        assert sorted(r[0] for r in con.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'character'")) == indexes_before
+        assert len(indexes_before) == 7
+        assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert con.execute("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'character'").fetchone()[0] >= 1
+        with pytest.raises(sqlite3.IntegrityError, match="ck_character_status"):
+            con.execute("UPDATE character SET status = 'lost' WHERE id = 1")
+    with open_store(str(db), registry=registry, warn=lambda _t: None) as store:
+        assert {i: store.document(i) for i in (1, 2, 4)} == docs
+        assert store.character(2).notes == "notes of 2"
+        assert store.add_character("Spinward", create_character(registry, "nowhere-yet", seed=9)) == 5
+    with sqlite3.connect(db) as con:
+        con.execute("PRAGMA foreign_keys = ON")
+        con.execute("DELETE FROM campaign WHERE id = 1")
+        assert con.execute("SELECT count(*) FROM character").fetchone() == (0,)  # ON DELETE CASCADE kept
