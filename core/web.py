@@ -20,9 +20,7 @@ work with ``run_in_threadpool``, and the odds are worked out in a background thr
 
 from __future__ import annotations
 
-import asyncio
 import hmac
-import inspect
 import json
 import secrets
 import threading
@@ -388,7 +386,7 @@ class App:
         request.scope.setdefault("path_params", {})["name"] = name
         if odds:
             return await self.odds(request)
-        return await run_in_threadpool(off_loop(self.roster), request)
+        return await run_in_threadpool(self.roster, request)
 
     async def odds(self, request: Request) -> Response:
         """The odds page: worked out in the background (see :mod:`lifepath.webjobs`); a count up to
@@ -454,7 +452,7 @@ class App:
             self.odds_jobs.close()
 
         app = Starlette(routes=[
-            Route("/", off_loop(self.home)),
+            Route("/", self.home),
             Route("/campaigns/{name:path}", self.campaign_page),
             Route("/characters/{id:int}", self.character),
             Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
@@ -463,18 +461,6 @@ class App:
         ], exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble}, lifespan=lifespan)
         policy = self.policy or Policy(allowed_names("127.0.0.1"), 8000)
         return Guard(app, policy, self.refusal)
-
-
-def off_loop(handler: Callable[[Request], Any]) -> Callable[[Request], Response]:
-    """``handler`` as a sync endpoint, which Starlette runs in its threadpool: a coroutine function (that
-    does only blocking work) is run to its end on an event loop of that thread's own."""
-    if not inspect.iscoroutinefunction(handler):
-        return handler
-
-    def endpoint(request: Request) -> Response:
-        return asyncio.run(handler(request))  # type: ignore[no-any-return]
-
-    return endpoint
 
 
 def campaign_path(scope: Scope) -> tuple[str, bool]:
