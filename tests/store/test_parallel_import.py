@@ -121,7 +121,7 @@ def test_the_first_edited_character_in_the_file_is_the_error_and_nothing_is_stor
         assert not db.exists() or rows(db) == []  # all or nothing: not even the campaign
     assert errors[0] == errors[1]
     first = COUNT - 150
-    assert f"line {first + 2}" in errors[1] and f"character {first} (" in errors[1]
+    assert f"line {first + 2}" in errors[1] and f"character {first + 1} (" in errors[1]
     assert "sheet.age" in errors[1] and "--accept-edited" in errors[1]
 
 
@@ -136,7 +136,7 @@ def test_an_edited_character_before_a_short_file_is_reported_first(run_cli: Run,
     path = changed(export, tmp_path, edit_and_cut, "short.jsonl")
     said = [run_cli("import", str(path), "--db", str(tmp_path / f"s{w}.db"), "--workers", w).stderr for w in "12"]
     assert said[0] == said[1]
-    assert f"character {COUNT - 40} (" in said[1]
+    assert f"character {COUNT - 39} (" in said[1]
     cut = changed(export, tmp_path, lambda lines: lines.__delitem__(slice(-5, None)), "cut.jsonl")
     done = run_cli("import", str(cut), "--db", str(tmp_path / "cut.db"), "--workers", "2")
     assert done.returncode == 2 and "Traceback" not in done.stderr
@@ -162,7 +162,7 @@ def test_a_bad_line_in_a_worker_is_one_error_naming_the_line(run_cli: Run, expor
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
     done = run_cli("import", str(path), "--db", str(tmp_path / "d.db"), "--workers", "2")
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert f"line {COUNT - 9}" in done.stderr and f"character {COUNT - 11}: this line is not valid JSON" in done.stderr
+    assert f"line {COUNT - 9}" in done.stderr and f"character {COUNT - 10}: this line is not valid JSON" in done.stderr
 
 
 # -- a killed import ---------------------------------------------------------------------------------
