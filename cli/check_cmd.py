@@ -108,7 +108,7 @@ def _check_export(path: Path, data: dict[str, Any], ruleset: str | None) -> None
     if not verdict.identical:
         for d in verdict.differences:
             prefix = "violation" if d.part == "build" else "differs"
-            text = d.text[len("build: "):] if d.part == "build" else d.text
+            text = d.text.removeprefix("build: ") if d.part == "build" else d.text
             typer.echo(f"{prefix}: {text}", err=True)
         typer.echo(f"{name}: {len(verdict.differences)} problem(s); the export is not what its seed makes"
                    if any(d.part != "build" for d in verdict.differences)

@@ -118,6 +118,17 @@ def verify(
         raise typer.Exit(1)
 
 
+def campaign_summary(campaign: str, total: int, differ: int, unreplayable: int) -> str:
+    """The last line of ``verify --campaign``: how many replay exactly, how many differ, and apart from those
+    how many could not be replayed at all (a missing plugin, say: nothing was compared for them)."""
+    summary = f"{total - differ - unreplayable} of {total} character(s) of campaign '{campaign}' replay exactly"
+    if differ:
+        summary += f"; {differ} differ"
+    if unreplayable:
+        summary += f"; {unreplayable} could not be replayed"
+    return summary
+
+
 def _echo_json(results: list[dict[str, Any]]) -> None:
     typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
 
@@ -134,7 +145,7 @@ def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: st
     from lifepath.store.content import load_campaign_content
     from lifepath.store.documents import as_made, original_name
 
-    differ = 0
+    differ = unreplayable = 0
     results: list[dict[str, Any]] = []
     with open_db(db) as store, store.read_session() as session:
         if campaign is not None:
@@ -157,6 +168,7 @@ def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: st
                 exc.file = exc.file or f"character {row.id}"
                 result = {"identical": False, "message": f"cannot be replayed: {exc.paragraph()}",
                           "checked_by": "replay", "differences": []}
+                unreplayable += 1
             renamed = original_name(data)
             note = f" (renamed from '{renamed}')" if renamed else ""
             results.append({"id": row.id, "name": row.name, **result})
@@ -166,6 +178,5 @@ def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: st
     if as_json:
         _echo_json(results)
     elif campaign is not None:
-        summary = f"{len(rows) - differ} of {len(rows)} character(s) of campaign '{campaign}' replay exactly"
-        typer.echo(summary + (f"; {differ} differ" if differ else ""))
+        typer.echo(campaign_summary(campaign, len(rows), differ - unreplayable, unreplayable))
     return differ == 0

@@ -57,10 +57,20 @@ class Manager:
         self.replacements: frozenset[str] = frozenset()
         #: managers holding only some of these plugins (see :meth:`restricted`), by plugins and replacements
         self._restricted: dict[tuple[frozenset[str], frozenset[str]], Manager] = {}
+        #: the manager this one was restricted from (see :meth:`restricted`): it knows what is installed but
+        #: left out, for errors that say how to bring it in
+        self.parent: Manager | None = None
 
     def add(self, plugin: ModuleType | object, name: str, dist: str = "", version: str = "") -> None:
-        """Register a plugin object (normally done from an entry point)."""
-        self.pm.register(plugin, name=name)
+        """Register a plugin object (normally done from an entry point). A plugin pluggy refuses (a hook
+        implementation whose arguments this lifepath's hook does not have, from a later version, say) is
+        skipped with one warning, as a plugin that cannot be imported is."""
+        try:
+            self.pm.register(plugin, name=name)
+        except pluggy.PluginValidationError as exc:
+            self.fail(name, f"{_validation_reason(exc)}; upgrade lifepath, or install a version of the plugin "
+                      "written for this one", dist, version)
+            return
         self.info[name] = PluginInfo(name, dist, version, getattr(plugin, "__name__", type(plugin).__name__))
 
     def fail(self, name: str, reason: str, dist: str = "", version: str = "") -> None:
@@ -96,7 +106,31 @@ class Manager:
             self._warn_unknown(unknown)
         for name, dist, version, reason in failures:
             self.fail(name, reason, dist, version)
-        self.pm.check_pending()
+        self.warn_unknown_hooks()
+
+    def warn_unknown_hooks(self) -> None:
+        """One warning per plugin that implements hooks this lifepath does not know (a plugin written for a
+        later version); those implementations are never called, the rest of the plugin is used. Pluggy's
+        own check (``check_pending``) would stop every command with a traceback instead."""
+        from lifepath import __version__
+
+        unknown: dict[str, list[str]] = {}
+        for hook_name in sorted(vars(self.pm.hook)):
+            caller = getattr(self.pm.hook, hook_name)
+            if getattr(caller, "spec", True) is not None:
+                continue
+            for impl in caller.get_hookimpls():
+                if not impl.optionalhook:
+                    unknown.setdefault(impl.plugin_name, []).append(hook_name)
+        for plugin, hooks in sorted(unknown.items()):
+            names = ", ".join(hooks)
+            what = "that hook is" if len(hooks) == 1 else "those hooks are"
+            print(
+                f"lifepath: warning: plugin '{plugin}' implements {names}, which lifepath {__version__} does not "
+                f"know (the plugin was written for a later lifepath?); {what} "
+                "skipped and the rest of the plugin is used (upgrade lifepath to use all of it)",
+                file=sys.stderr,
+            )
 
     def _unknown(self) -> list[tuple[str, str]]:
         """``(variable, name)`` for each name a selecting variable gives that is no installed entry point."""
@@ -191,7 +225,7 @@ class Manager:
         if sub is None:
             sub = Manager()
             sub.replacements = key[1]
-            sub.found, sub.selection = self.found, self.selection
+            sub.found, sub.selection, sub.parent = self.found, self.selection, self
             for name, plugin in self.pm.list_name_plugin():
                 if name in key[0] and name in self.info and self.info[name].error is None:
                     info = self.info[name]
@@ -199,6 +233,19 @@ class Manager:
                     sub.info[name] = info
             self._restricted[key] = sub
         return sub
+
+
+def _validation_reason(exc: pluggy.PluginValidationError) -> str:
+    """Pluggy's refusal in lifepath's words (its message names the hook, and the arguments it lacks)."""
+    import re
+
+    text = str(exc)
+    hook = re.search(r"for hook '([^']+)'", text)
+    args = re.search(r"Argument\(s\) \{([^}]*)\}", text)
+    if hook and args:
+        names = ", ".join(a.strip().strip("'\"") for a in args.group(1).split(","))
+        return f"its {hook.group(1)} takes the argument(s) {names}, which this lifepath's hook does not pass"
+    return f"pluggy refused it ({text.splitlines()[0].strip() if text else type(exc).__name__})"
 
 
 def _names(variable: str) -> set[str] | None:

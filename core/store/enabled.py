@@ -52,7 +52,9 @@ def campaign_registry(
     be in ``manager`` already), and the plugins it holds, in order (worker processes restrict theirs to the
     same); built once per set."""
     names = tuple(sorted(in_use(manager.registry(), campaign, extra)))
-    return manager.restricted(names, campaign.enabled_replacements).registry(), names
+    registry = manager.restricted(names, campaign.enabled_replacements).registry()
+    registry.campaign = campaign.name  # for the hint when an installed plugin it does not enable is asked for
+    return registry, names
 
 
 def check_choice(registry: Registry, ruleset_id: str, names: Sequence[str]) -> list[str]:

@@ -102,11 +102,12 @@ def test_conflicting_career_names_are_reported_naming_both(run_cli, test_plugins
     env = with_plugins(test_plugins_path, LIFEPATH_DISABLE_PLUGINS="broken,badtable")
     env["PYTHONPATH"] = str(tmp_path / "dup") + os.pathsep + env["PYTHONPATH"]
     result = run_cli("plugins", "--json", env=env)
-    # one warning naming both; the clash policy (tests/plugins_path/test_clashes.py) refuses both
+    # one warning naming both; the clash policy (tests/plugins_path/test_clashes.py) offers both, by qualified id
     assert (
         "plugins 'demo' and 'zz_dup' both add a career called 'smuggler' to nowhere-yet "
-        "('Smuggler' (demo:smuggler) and 'Smuggler' (zz_dup:smuggler)); neither is used"
+        "('Smuggler' (demo:smuggler) and 'Smuggler' (zz_dup:smuggler)); both are offered, each under its qualified "
+        "id ('demo:smuggler', 'zz_dup:smuggler')"
     ) in result.stderr
     assert result.stderr.count("lifepath: warning:") == 1
     adds = {p["name"]: p["adds"] for p in json.loads(result.stdout)["plugins"]}
-    assert "careers" not in adds["demo"] and "careers" not in adds["zz_dup"]
+    assert adds["demo"]["careers"] == adds["zz_dup"]["careers"] == ["nowhere-yet:Smuggler"]
