@@ -6,7 +6,11 @@ names:
 
 * a contribution that clashes with one of the ruleset's own (registered by the plugin that registers the
   ruleset) is refused and the ruleset's own is kept;
-* two contributions from other plugins that clash are both refused (neither has a better claim);
+* two contributions from other plugins that clash are both used (neither has a better claim), each under its
+  *qualified id* ``plugin:id`` (``lifepath-salvage:salvager``), which is what menus offer, histories record
+  and the bare name no longer picks alone; which of them a campaign offers is decided by the plugins it
+  enables (enabling one of the two leaves no clash, and its bare id). Contributions that clash with nothing
+  keep their bare ids, so what they record never changes when another plugin is installed;
 * a contribution that declares ``"replaces": "RULESET:ID"`` (and has that same ID) is not a clash with the
   item it names: it is a replacement, used in that item's place only when it is enabled (``plugin:id`` in
   the enabled set; ``LIFEPATH_REPLACEMENTS`` on the command line). Not enabled, the original stays and
@@ -77,6 +81,13 @@ class Outcome:
     used: list[Any]
     warnings: list[str]
     replacements: list[tuple[Any, Any | None, bool]]  # (replacement, the item it names or None, used?)
+    #: the used items (by ``id()``) that clash with another plugin's: offered under their qualified ids
+    qualified: frozenset[int] = frozenset()
+
+
+def qualified_id(item: Item) -> str:
+    """The id that names ``item`` whatever else is installed: ``plugin:id``."""
+    return f"{item.plugin}:{item.id}"
 
 
 def resolve(
@@ -89,33 +100,37 @@ def resolve(
     offers = [i for i in pending if i.data.get("replaces")]
     warnings: list[str] = []
     refused: set[int] = set()
+    pairs = [(a, b) for x, a in enumerate(originals) for b in originals[x + 1:] if keys(a) & keys(b)]
+    # the ruleset's own items first: a plugin's item that clashes with one is refused, whatever else it clashes with
+    pairs.sort(key=lambda pair: sum(i.plugin != owner for i in pair))
+    qualified: set[int] = set()
 
-    for x, a in enumerate(originals):
-        for b in originals[x + 1:]:
-            if not keys(a) & keys(b):
-                continue
-            first, second = _pair(a, b)
-            shared = _shared(first, second)
-            own = [i for i in (first, second) if i.plugin == owner]
-            if len(own) == 1:
-                other = second if own[0] is first else first
-                refused.add(id(other))
-                warnings.append(
-                    f"plugin '{other.plugin}' adds the {kind} {label(other)} to {ruleset_id}, which clashes "
-                    f"with {ruleset_id}'s own {label(own[0])} on the name '{shared}'; the plugin's {kind} is "
-                    f"not used (rename it, or declare \"replaces\": \"{ruleset_id}:{own[0].id}\" to offer it "
-                    f"as a replacement)"
-                )
-            elif not own:
-                refused.update((id(first), id(second)))
-                warnings.append(
-                    f"plugins '{first.plugin}' and '{second.plugin}' both add a {kind} called '{shared}' to "
-                    f"{ruleset_id} ({label(first)} and {label(second)}); neither is used, whatever the order "
-                    f"they are installed in (rename one, or have one declare \"replaces\")"
-                )
-            else:  # the ruleset's own tables clash with each other: its author's mistake, keep the first
-                refused.add(id(b))
-                warnings.append(f"{ruleset_id} itself adds two {kind} entries called '{shared}'; {label(b)} is unused")
+    for a, b in pairs:
+        if id(a) in refused or id(b) in refused:
+            continue
+        first, second = _pair(a, b)
+        shared = _shared(first, second)
+        own = [i for i in (first, second) if i.plugin == owner]
+        if len(own) == 1:
+            other = second if own[0] is first else first
+            refused.add(id(other))
+            warnings.append(
+                f"plugin '{other.plugin}' adds the {kind} {label(other)} to {ruleset_id}, which clashes "
+                f"with {ruleset_id}'s own {label(own[0])} on the name '{shared}'; the plugin's {kind} is "
+                f"not used (rename it, or declare \"replaces\": \"{ruleset_id}:{own[0].id}\" to offer it "
+                f"as a replacement)"
+            )
+        elif not own:
+            qualified.update((id(first), id(second)))
+            warnings.append(
+                f"plugins '{first.plugin}' and '{second.plugin}' both add a {kind} called '{shared}' to "
+                f"{ruleset_id} ({label(first)} and {label(second)}); both are offered, each under its qualified "
+                f"id ('{qualified_id(first)}', '{qualified_id(second)}'), whatever the order they are "
+                "installed in; a campaign that enables only one of the plugins uses that one under its own id"
+            )
+        else:  # the ruleset's own tables clash with each other: its author's mistake, keep the first
+            refused.add(id(b))
+            warnings.append(f"{ruleset_id} itself adds two {kind} entries called '{shared}'; {label(b)} is unused")
     used = [i for i in originals if id(i) not in refused]
 
     chosen: dict[int, Any] = {}  # id(original) -> its enabled replacement
@@ -174,7 +189,7 @@ def resolve(
             else:
                 chosen[id(target)] = offer
     listing = [(o, t, used_ and t is not None and chosen.get(id(t)) is o) for o, t, used_ in listing]
-    return Outcome([chosen.get(id(i), i) for i in used], warnings, listing)
+    return Outcome([chosen.get(id(i), i) for i in used], warnings, listing, frozenset(qualified))
 
 
-__all__ = ["ENABLE_VARIABLE", "Outcome", "keys", "replacement_key", "resolve"]
+__all__ = ["ENABLE_VARIABLE", "Outcome", "keys", "qualified_id", "replacement_key", "resolve"]

@@ -7,9 +7,10 @@ one warning) while every other plugin keeps working.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,11 @@ REGISTRATION_HOOKS = (
 
 @dataclass(frozen=True)
 class Contribution:
-    """A career or species added to a ruleset by a plugin."""
+    """A career or species added to a ruleset by a plugin.
+
+    ``id`` is what menus offer and histories record: the table's own id, or its qualified id
+    ``plugin:id`` when another plugin adds one of the same name (see :mod:`lifepath.clashes`).
+    """
 
     id: str
     name: str
@@ -46,10 +51,22 @@ class Contribution:
     plugin: str
     table: Table
 
+    @property
+    def own_id(self) -> str:
+        """The id its table gives (``salvager``), whether or not it is offered under its qualified id."""
+        return str(self.data.get("id") or self.id)
+
+    @property
+    def qualified_id(self) -> str:
+        """The id that names it whatever else is installed: ``plugin:id`` (``lifepath-salvage:salvager``)."""
+        return f"{self.plugin}:{self.own_id}"
+
     def matches(self, text: str) -> bool:
+        """Whether ``text`` is its id, qualified id, name or one of its aliases (case-insensitively)."""
         low = text.strip().lower()
-        names = [self.id, self.name, *self.data.get("aliases", [])]
-        return any(low == n.lower() for n in names)
+        aliases = self.data.get("aliases", [])
+        names = [self.id, self.own_id, self.qualified_id, self.name, *(aliases if isinstance(aliases, list) else [])]
+        return any(low == str(n).lower() for n in names)
 
 
 class _PluginFailed(Exception):
@@ -83,6 +100,8 @@ class Registry:
         #: replacements in use, each ``plugin:id`` (see :mod:`lifepath.clashes`); none unless enabled
         self.enabled_replacements = frozenset(enabled_replacements)
         self.warnings: list[str] = []
+        #: the campaign this registry makes characters for, when one chose its plugins (for error hints)
+        self.campaign: str | None = None
         #: the registries that replay characters made with other content, by what their provenance records
         #: (see :func:`lifepath.recorded.registry_for`)
         self.replay_registries: dict[Any, Registry] = {}
@@ -171,6 +190,15 @@ class Registry:
             self._validator = Validator(self._validation()[0])
         return self._validator
 
+    def plugin_schemas(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(plugin, schema)`` for every schema a usable ruleset adds (``Ruleset.schemas()``), beyond the
+        shipped ones (``lifepath schema list`` and ``schema validate`` use them)."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        for rid, ruleset in self._rulesets.items():
+            plugin = self._ruleset_plugin[rid]
+            out.extend((plugin, schema) for schema in self._guarded(plugin, "its ruleset's schemas()", ruleset.schemas))
+        return out
+
     def _validation(self) -> tuple[list[dict[str, Any]], str, ValidationCache]:
         if self._checking is None:
             from lifepath.validation import ValidationCache, schemas_digest
@@ -199,8 +227,19 @@ class Registry:
                 self._ruleset_plugin[rid], "its ruleset's meaning_errors()", ruleset.meaning_errors, table=table,
                 vocabulary=vocab,
             )
+            from lifepath.meaning import SoonRefused
+
+            soon = [e for e in wrong if isinstance(e, SoonRefused)]
+            wrong = [e for e in wrong if not isinstance(e, SoonRefused)]
             if wrong:
                 raise _PluginFailed(plugin, "its table is invalid: " + wrong[0].paragraph())
+            for e in soon:  # the compatibility policy: a warning for one minor version, then refused
+                self._warn(
+                    f"plugin '{plugin}': {e.paragraph()[:-1]}; {e.instead} for now, but lifepath {e.until} will "
+                    "refuse the plugin"
+                )
+            if soon:
+                return  # not remembered as valid, so every command warns again
         cache.add(key)
 
     def _collect_vocabulary(self, rid: str) -> None:
@@ -303,6 +342,8 @@ class Registry:
             bucket: dict[str, Contribution] = {}
             store[rid] = bucket
             for chosen in outcome.used:
+                if id(chosen) in outcome.qualified:
+                    chosen = replace(chosen, id=chosen.qualified_id)
                 bucket[chosen.id] = chosen
                 if all(t.source != chosen.table.source for t in tables):
                     tables.append(chosen.table)
@@ -450,15 +491,49 @@ class Registry:
         return MappingProxyType(self._species.get(ruleset_id, {}))
 
     def find(self, kind: str, ruleset_id: str, name: str) -> Contribution:
-        """A career or species by id, name or alias, case-insensitively; unknown names list the known."""
+        """A career or species by id, qualified id (``plugin:id``), name or alias, case-insensitively.
+
+        A bare name two plugins' items answer to is an error naming their qualified ids; an unknown name
+        lists the known ones, and says so when the item is installed but left out of this registry (a
+        campaign that does not enable its plugin).
+        """
         self._ensure(ruleset_id)
         bucket = self._careers if kind == "career" else self._species
         items = bucket.get(ruleset_id, {})
-        for item in items.values():
-            if item.matches(name):
-                return item
+        low = name.strip().lower()
+        exact = [i for i in items.values() if low in (i.id.lower(), i.qualified_id.lower())]
+        found = exact or [i for i in items.values() if i.matches(name)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            which = ", ".join(sorted(i.qualified_id for i in found))
+            raise UnknownName(
+                f"{ruleset_id} has {len(found)} {kind} entries called '{name}', from different plugins",
+                hint=f"say which by its qualified id: {which}",
+            )
         known = ", ".join(sorted(c.name for c in items.values())) or "none"
-        raise UnknownName(f"{ruleset_id} has no {kind} called '{name}'", hint=f"known {kind} names: {known}")
+        raise UnknownName(
+            f"{ruleset_id} has no {kind} called '{name}'",
+            hint=self._left_out(kind, ruleset_id, name) or f"known {kind} names: {known}",
+        )
+
+    def _left_out(self, kind: str, ruleset_id: str, name: str) -> str | None:
+        """When this registry holds only some installed plugins and one it leaves out has the item: which
+        plugin, and how to enable it (in the campaign this registry is for, when it is one's)."""
+        parent = self.manager.parent
+        if parent is None:
+            return None
+        try:
+            item = parent.registry().find(kind, ruleset_id, name)
+        except LifepathError:
+            return None
+        where = f"campaign '{self.campaign}'" if self.campaign else "the campaign"
+        name = shlex.quote(self.campaign or "NAME")
+        command = f"lifepath campaign content {name} --enable {shlex.quote(item.plugin)}"
+        return (
+            f"the {kind} '{item.name}' is installed (plugin '{item.plugin}') but not enabled in {where}; enable "
+            f"it with `{command}`"
+        )
 
     def replacements(self, ruleset_id: str) -> list[tuple[str, Contribution, Contribution | None, bool]]:
         """Every replacement offered for the ruleset: (kind, replacement, the item it names or None, used?)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from lifepath.errors import UnknownName
 from lifepath.hookspecs import hookimpl
 from lifepath.manager import Manager
 from lifepath.registry import Registry
@@ -95,7 +96,7 @@ def test_a_clash_with_a_built_in_keeps_the_built_in_whatever_the_plugin_is_calle
 
 @pytest.mark.parametrize("how", sorted(CLASHES))
 @pytest.mark.parametrize("order", ["aa first", "zz first"])
-def test_two_third_party_contributions_that_clash_are_both_refused_in_either_order(
+def test_two_third_party_contributions_that_clash_are_both_offered_by_qualified_id_in_either_order(
     tmp_path: Path, how: str, order: str
 ) -> None:
     fields = {k: v for k, v in CLASHES[how].items()}
@@ -107,10 +108,17 @@ def test_two_third_party_contributions_that_clash_are_both_refused_in_either_ord
     folders = (first, second) if order == "aa first" else (second, first)
     reg = registry(*folders)
     used = careers(reg)
+    other = f"content:zz-x:{fields['id']}"
+    assert used["content:aa-x:wrecker"] == "content:aa-x" and used[other] == "content:zz-x"
     assert "wrecker" not in used and "rock-hopper" not in used
     assert len(reg.warnings) == 1
     assert reg.warnings[0].startswith("plugins 'content:aa-x' and 'content:zz-x' both add a career called 'wrecker'")
-    assert "neither is used" in reg.warnings[0]
+    assert f"both are offered, each under its qualified id ('content:aa-x:wrecker', '{other}')" in reg.warnings[0]
+    assert reg.find("career", "nowhere-yet", "content:aa-x:wrecker").plugin == "content:aa-x"
+    assert reg.find("career", "nowhere-yet", other.upper()).plugin == "content:zz-x"
+    with pytest.raises(UnknownName) as ambiguous:
+        reg.find("career", "nowhere-yet", "Wrecker")
+    assert f"Say which by its qualified id: content:aa-x:wrecker, {other}." in ambiguous.value.paragraph()
 
 
 def test_the_outcome_and_warning_are_the_same_in_every_order(tmp_path: Path) -> None:
@@ -225,22 +233,22 @@ def test_installed_plugins_named_either_way_lose_to_the_built_in_and_to_each_oth
     run_cli: Callable[..., Any],
 ) -> None:
     """A plugin Belter named aa_belter or zz_belter: the built-in stays either way (before, zz lost and aa
-    silently won); two plugins' Wreckers are both refused."""
+    silently won); a Wrecker that clashes only with that refused Belter is used."""
     site = pip_install(
         distribution(tmp_path / "a", "aa_belter", career(aliases=["wrecker"])),
         distribution(tmp_path / "z", "zz_belter", career(id="wrecker", name="Wrecker")),
     )
     adds, warnings = listing(run_cli, plugin_env(site))
     assert "nowhere-yet:Belter" in adds["nowhere_yet"]
-    assert adds["aa_belter"] == [] and adds["zz_belter"] == []
+    assert adds["aa_belter"] == [] and adds["zz_belter"] == ["nowhere-yet:Wrecker"]
     assert any(w.startswith("plugin 'aa_belter' adds the career 'Belter' (aa_belter:belter)") for w in warnings)
     done = run_cli("create", "--auto", "--seed", "5", "--career", "belter", "--json", env=plugin_env(site))
     assert done.returncode == 0, done.stderr
     assert "aa_belter" not in json.loads(done.stdout)["provenance"]["plugins"].__repr__()
     assert "lifepath: warning: plugin 'aa_belter' adds the career 'Belter'" in done.stderr
-    done = run_cli("create", "--auto", "--seed", "5", "--career", "wrecker", env=plugin_env(site))
-    assert done.returncode == 2 and "no career called 'wrecker'" in done.stderr
-    assert "Traceback" not in done.stderr
+    done = run_cli("create", "--auto", "--seed", "5", "--career", "wrecker", "--json", env=plugin_env(site))
+    assert done.returncode == 0, done.stderr
+    assert {"name": "zz_belter", "version": "0.1.0"} in json.loads(done.stdout)["provenance"]["plugins"]
 
 
 def test_an_installed_replacement_is_listed_and_used_only_when_enabled(
