@@ -1,8 +1,9 @@
 """lifepath: character creation for tabletop RPG referees, with rulesets as plugins.
 
-The public API for plugin authors is what this module exports. Names are imported on first use
-(PEP 562), so ``import lifepath`` (and ``lifepath --help``) stays cheap; nothing here imports a ruleset,
-the store or ``jsonschema``.
+The public API for plugin authors is what this module exports, plus the modules docs/plugins/api.md
+lists (that page is the promise; tests/plugins_path/test_api.py holds the shipped rulesets to it). Names
+are imported on first use (PEP 562), so ``import lifepath`` (and ``lifepath --help``) stays cheap; nothing
+here imports a ruleset, the store or ``jsonschema``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "BuildError": "lifepath.errors",
     "CareerRecord": "lifepath.character",
+    "Chapter": "lifepath.sheets",
     "Character": "lifepath.character",
     "CharacteristicSpec": "lifepath.creation",
     "Chooser": "lifepath.decisions",
@@ -23,6 +25,7 @@ _EXPORTS: dict[str, str] = {
     "CrisisOutcome": "lifepath.creation",
     "Debt": "lifepath.character",
     "Decision": "lifepath.decisions",
+    "Grid": "lifepath.sheets",
     "LifepathError": "lifepath.errors",
     "Option": "lifepath.decisions",
     "PolicyChooser": "lifepath.decisions",
@@ -64,12 +67,13 @@ if TYPE_CHECKING:
     from lifepath.errors import BuildError, LifepathError, TableError, UnknownName
     from lifepath.hookspecs import hookimpl
     from lifepath.ruleset import Ruleset
-    from lifepath.sheets import Section
+    from lifepath.sheets import Chapter, Grid, Section
     from lifepath.tables import Table, load_table, load_table_file, load_tables
 
 __all__ = [
     "BuildError",
     "CareerRecord",
+    "Chapter",
     "Character",
     "CharacteristicSpec",
     "Chooser",
@@ -78,6 +82,7 @@ __all__ = [
     "CrisisOutcome",
     "Debt",
     "Decision",
+    "Grid",
     "LifepathError",
     "Option",
     "PolicyChooser",

@@ -50,13 +50,40 @@ def nearest(name: str, known: Iterable[str]) -> str | None:
     return lowered[found[0]] if found else None
 
 
+class SoonRefused(TableError):
+    """A meaning check that refuses what a plugin inside its declared ``requires`` range may still do: for
+    one minor version it is a warning (the plugin is loaded), and only then an error (the compatibility
+    policy, docs/plugins/api.md). ``until`` is the lifepath version that will refuse it; ``instead`` says
+    what is done meanwhile."""
+
+    def __init__(self, message: str, *, until: str, instead: str, **where: Any) -> None:
+        super().__init__(message, **where)
+        self.until = until
+        self.instead = instead
+
+
+#: checks that warn before they refuse: the kind of name -> (the lifepath version that refuses it, what is
+#: done with the name meanwhile). A species naming a trait nobody registered was accepted (a sheet-only
+#: trait) before lifepath 0.1 checked trait ids.
+SOON_REFUSED: dict[str, tuple[str, str]] = {
+    "trait id": ("0.2", "it is kept as a sheet-only trait (shown by its id, with no effect)"),
+}
+
+
 def unknown_name(
     table: Table, pointer: str, kind: str, name: str, known: Iterable[str], how_to_add: str
 ) -> TableError:
-    """The error for a name the vocabulary does not have: file, line, pointer and the nearest valid name."""
+    """The error for a name the vocabulary does not have: file, line, pointer and the nearest valid name
+    (a :class:`SoonRefused` for a kind in :data:`SOON_REFUSED`)."""
     near = nearest(name, known)
     hint = f"did you mean '{near}'? {how_to_add[:1].upper()}{how_to_add[1:]}" if near else how_to_add
-    return problem(table, pointer, f"'{name}' is not a {kind} this ruleset knows", hint)
+    message = f"'{name}' is not a {kind} this ruleset knows"
+    if kind in SOON_REFUSED:
+        until, instead = SOON_REFUSED[kind]
+        line = line_of(table.text, pointer) if table.text else None
+        return SoonRefused(message, until=until, instead=instead, file=table.source, line=line, pointer=pointer,
+                           hint=hint)
+    return problem(table, pointer, message, hint)
 
 
 def problem(table: Table, pointer: str, message: str, hint: str) -> TableError:
@@ -64,4 +91,4 @@ def problem(table: Table, pointer: str, message: str, hint: str) -> TableError:
     return TableError(message, file=table.source, line=line, pointer=pointer, hint=hint)
 
 
-__all__ = ["Vocabulary", "nearest", "problem", "unknown_name"]
+__all__ = ["SOON_REFUSED", "SoonRefused", "Vocabulary", "nearest", "problem", "unknown_name"]
