@@ -28,11 +28,17 @@ def register(app: typer.Typer) -> None:
 @schema_app.command("list")
 @friendly
 def list_schemas() -> None:
-    """List every schema lifepath knows, by $id and title."""
+    """List every schema lifepath knows, by $id and title: the shipped ones, then those plugin rulesets add."""
+    from lifepath.manager import get_registry
     from lifepath.validation import builtin_schemas
 
-    for sid, schema in sorted(builtin_schemas().items()):
+    shipped = builtin_schemas()
+    for sid, schema in sorted(shipped.items()):
         typer.echo(f"{sid}  {schema.get('title', '')}")
+    plugin_schemas = get_registry().plugin_schemas()
+    added = sorted((str(s.get("$id", "")), p, s) for p, s in plugin_schemas if s.get("$id") not in shipped)
+    for sid, plugin, schema in added:
+        typer.echo(f"{sid}  {schema.get('title', '')} (from plugin '{plugin}')")
 
 
 @schema_app.command("validate")
@@ -70,7 +76,9 @@ def validate(
             raise LifepathError(
                 f"{p} does not exist", hint="give a table file, a folder of tables, or - for standard input"
             )
-    validator = Validator()
+    from lifepath.manager import get_registry
+
+    validator = Validator([schema for _plugin, schema in get_registry().plugin_schemas()])
     problems = 0
     report: list[dict[str, object]] = []
     for f in files:

@@ -11,14 +11,28 @@ Fixtures and helpers:
 * :func:`find_seed`: the first seed whose character meets a condition (a crisis, a career...);
 * :func:`events`: the history events of a character of one type, optionally matching some fields;
 * :class:`WatchingChooser`: answers like the NPC policy (or from a script), keeping every decision it is
-  asked, options and weights included, to test what a procedure offers.
+  asked, options and weights included, to test what a procedure offers;
+* :func:`assert_replays`: a character (or its export) replays exactly from its seed, as ``lifepath verify``
+  replays it, or the test fails listing every difference;
+* fixture ``lifepath``: runs ``lifepath`` commands in-process (``lifepath("create", "--auto")`` returns a
+  :class:`Run` with ``exit_code``, ``stdout`` and ``stderr``), with its own HOME, drafts folder and
+  database under ``tmp_path``, and only the plugins under test plus the built-in rulesets loaded;
+* fixture ``lifepath_campaign``: a campaign made for the test in that database (its name; ``lifepath``
+  commands with ``--campaign`` use it).
+
+Which plugins are "under test": the fixture ``lifepath_plugins`` (override it in your ``conftest.py``), by
+default the ``[project.entry-points.lifepath]`` of the ``pyproject.toml`` at pytest's root folder (your
+plugin's own), or every installed plugin when there is none. The built-in rulesets are always loaded, so
+another installed plugin (lifepath's example plugin with its own Salvager, say) never changes your tests.
 
 ``Registry`` is re-exported here as the type of the ``lifepath_registry`` fixture, for annotations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,12 +43,24 @@ from lifepath.decisions import Decision, PolicyChooser, ScriptedChooser
 from lifepath.manager import Manager
 from lifepath.registry import Registry
 
+#: the distribution the built-in rulesets come with (always loaded with the plugins under test)
+OWN_DISTRIBUTION = "lifepath"
+
+
+def builtin_plugins() -> set[str]:
+    """The entry-point names of the built-in rulesets (those the ``lifepath`` distribution declares)."""
+    from lifepath.discovery import entry_points
+    from lifepath.manager import GROUP
+
+    return {ep.name for ep in entry_points(GROUP) if ep.dist == OWN_DISTRIBUTION}
+
 
 def make_registry(*plugins: str, extra: Sequence[tuple[str, object]] = ()) -> Registry:
-    """A fresh registry. ``plugins`` limits the entry points loaded (all when empty); ``extra`` adds
-    ``(name, plugin_object)`` pairs registered directly (for a plugin under test that is not installed)."""
+    """A fresh registry. ``plugins`` limits the entry points loaded to those named plus the built-in
+    rulesets (every installed plugin when empty); ``extra`` adds ``(name, plugin_object)`` pairs registered
+    directly (for a plugin under test that is not installed)."""
     manager = Manager()
-    manager.load_entry_points(only=set(plugins) if plugins else None)
+    manager.load_entry_points(only={*plugins, *builtin_plugins()} if plugins else None)
     for name, obj in extra:
         manager.add(obj, name)
     return manager.registry()
@@ -144,10 +170,48 @@ def events(character: Character, type: str | None = None, **fields: Any) -> list
     ]
 
 
+def assert_replays(character: Character | Mapping[str, Any], registry: Registry | None = None) -> None:
+    """Fail unless ``character`` (a :class:`Character` or its export as a dict) replays exactly from its seed
+    and recorded decisions, with the plugins its provenance records, as ``lifepath verify`` replays it.
+    ``registry`` is any registry holding those plugins (by default one of every installed plugin: the
+    replay restricts it to the recorded ones)."""
+    from lifepath.errors import LifepathError
+    from lifepath.replay import verify
+
+    data = character.to_dict() if isinstance(character, Character) else dict(character)
+    try:
+        verdict = verify(registry if registry is not None else make_registry(), data)
+    except LifepathError as exc:
+        raise AssertionError(f"the character cannot be replayed: {exc.paragraph()}") from None
+    if not verdict.identical:
+        lines = [f"  {d.text}" for d in verdict.differences]
+        raise AssertionError("the character does not replay exactly:\n" + "\n".join(lines or [verdict.message]))
+
+
+def plugins_under_test(root: Path) -> list[str]:
+    """The entry points ``[project.entry-points.lifepath]`` of ``root/pyproject.toml`` declares (none when
+    it has no such table or no such file)."""
+    import tomllib
+
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
+    except (OSError, ValueError):
+        return []
+    group = project.get("entry-points", {}).get("lifepath", {}) if isinstance(project, dict) else {}
+    return sorted(group) if isinstance(group, dict) else []
+
+
 @pytest.fixture
-def lifepath_registry() -> Registry:
-    """A fresh registry of every installed plugin."""
-    return make_registry()
+def lifepath_plugins(request: pytest.FixtureRequest) -> list[str]:
+    """The plugins under test (entry-point names): those of the ``pyproject.toml`` at pytest's root folder;
+    an empty list means every installed plugin. Override this fixture to choose others."""
+    return plugins_under_test(Path(str(request.config.rootpath)))
+
+
+@pytest.fixture
+def lifepath_registry(lifepath_plugins: list[str]) -> Registry:
+    """A fresh registry of the plugins under test and the built-in rulesets."""
+    return make_registry(*lifepath_plugins)
 
 
 @pytest.fixture
@@ -164,6 +228,83 @@ def lifepath_create(lifepath_registry: Registry) -> Callable[..., Character]:
         return create_character(lifepath_registry, ruleset, seed, answers, rules, options)
 
     return make
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one in-process ``lifepath`` command did."""
+
+    args: tuple[str, ...]
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def ok(self) -> str:
+        """The standard output, after asserting that the command succeeded (its stderr in the message)."""
+        assert self.exit_code == 0, f"lifepath {' '.join(self.args)} exited {self.exit_code}:\n{self.stderr}"
+        return self.stdout
+
+
+class LifepathRunner:
+    """Runs ``lifepath`` commands in this process, isolated: HOME, drafts folder and database under a
+    folder of the test's own, and only the plugins given (plus the built-in rulesets) loaded."""
+
+    def __init__(self, home: Path, plugins: Sequence[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        from lifepath.cache import cache_dir
+
+        self.home = home
+        self.db = home / "lifepath.db"
+        self.drafts = home / "drafts"
+        self.plugins = list(plugins)
+        monkeypatch.setenv("LIFEPATH_CACHE_DIR", str(cache_dir()))  # the user's: validation stays cached
+        monkeypatch.setenv("HOME", str(home))
+        monkeypatch.setenv("LIFEPATH_DB", str(self.db))
+        monkeypatch.setenv("LIFEPATH_DRAFTS_DIR", str(self.drafts))
+        for name in ("LIFEPATH_DISABLE_PLUGINS", "LIFEPATH_REPLACEMENTS", "LIFEPATH_PLUGIN_NAMES_WARNED"):
+            monkeypatch.delenv(name, raising=False)
+        if self.plugins:
+            monkeypatch.setenv("LIFEPATH_PLUGINS", ",".join(sorted({*self.plugins, *builtin_plugins()})))
+        else:
+            monkeypatch.delenv("LIFEPATH_PLUGINS", raising=False)
+
+    def __call__(self, *args: str | Path, input: str | None = None) -> Run:
+        """Run ``lifepath ARGS...``; returns its exit code and what it printed."""
+        from typer.testing import CliRunner
+
+        from lifepath import manager
+        from lifepath.cli.main import build_app
+
+        words = tuple(str(a) for a in args)
+        manager.reset()  # each command builds its plugins afresh, as a new process would
+        try:
+            result = CliRunner().invoke(build_app(), list(words), input=input, prog_name="lifepath")
+        finally:
+            manager.reset()
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return Run(words, result.exit_code, result.stdout, result.stderr)
+
+    def registry(self) -> Registry:
+        """A fresh registry of the same plugins the commands load."""
+        return make_registry(*self.plugins)
+
+
+@pytest.fixture
+def lifepath(tmp_path: Path, lifepath_plugins: list[str], monkeypatch: pytest.MonkeyPatch) -> LifepathRunner:
+    """``lifepath("create", "--auto", "--seed", "3")``: a ``lifepath`` command run in-process (see
+    :class:`LifepathRunner`); returns a :class:`Run`."""
+    home = tmp_path / "lifepath-home"
+    home.mkdir()
+    return LifepathRunner(home, lifepath_plugins, monkeypatch)
+
+
+@pytest.fixture
+def lifepath_campaign(lifepath: LifepathRunner) -> Iterator[str]:
+    """The name of a campaign made for the test (Nowhere Yet, the plugins under test enabled) in the
+    ``lifepath`` fixture's database."""
+    name = "Test Campaign"
+    lifepath("campaign", "new", name, "--ruleset", "nowhere-yet").ok()
+    yield name
 
 
 class WatchingChooser:
@@ -184,15 +325,23 @@ class WatchingChooser:
 
 
 __all__ = [
+    "LifepathRunner",
     "Registry",
+    "Run",
     "WatchingChooser",
+    "assert_replays",
     "assert_tables_valid",
+    "builtin_plugins",
     "create_character",
     "events",
     "find_seed",
+    "lifepath",
+    "lifepath_campaign",
     "lifepath_create",
+    "lifepath_plugins",
     "lifepath_registry",
     "make_context",
     "make_registry",
+    "plugins_under_test",
 ]
 
