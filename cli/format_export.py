@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lifepath.files import lock
+
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.errors import LifepathError
@@ -147,14 +149,14 @@ def write_folder(out: Path, files: list[tuple[str, str]]) -> None:
         out.mkdir(parents=True, exist_ok=True)
         _remove_stale_staging(out)
         staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out))
-        lock = os.open(staging / ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
+        held = os.open(staging / ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
         try:
-            _lock(lock, wait=True)
+            lock(held, wait=True)
             for name, text in files:
                 _write_synced(staging / name, text, out / name)
             _move_in(staging, out, [name for name, _ in files])
         finally:
-            os.close(lock)
+            os.close(held)
     except OSError as e:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
@@ -172,19 +174,6 @@ def write_folder(out: Path, files: list[tuple[str, str]]) -> None:
 STAGING = ".lifepath-foundry-"
 
 
-def _lock(fd: int, *, wait: bool) -> bool:
-    """An exclusive ``flock`` on ``fd``; False when another process holds it (or where there are none)."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-    except OSError:
-        return False
-    return True
-
-
 def _remove_stale_staging(out: Path) -> None:
     """Remove the staging folders of killed exports to ``out``: ours by name, their lock free."""
     for entry in os.scandir(out):
@@ -196,7 +185,7 @@ def _remove_stale_staging(out: Path) -> None:
             shutil.rmtree(entry.path, ignore_errors=True)  # killed before it took its lock
             continue
         try:
-            if _lock(fd, wait=False):
+            if lock(fd, wait=False):
                 shutil.rmtree(entry.path, ignore_errors=True)
         finally:
             os.close(fd)

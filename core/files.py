@@ -57,7 +57,7 @@ def part_pattern(path: Path) -> re.Pattern[str]:
     return re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}(\.[^./]+)?{re.escape(PART)}")
 
 
-def _lock(fd: int, *, wait: bool) -> bool:
+def lock(fd: int, *, wait: bool) -> bool:
     """Take an exclusive lock on ``fd``; False when another process holds one (or when locks are not
     available, where nothing is ever called stale)."""
     try:
@@ -88,7 +88,7 @@ def remove_stale_parts(path: Path) -> list[Path]:
         except OSError:
             continue
         try:
-            if _lock(fd, wait=False):
+            if lock(fd, wait=False):
                 candidate.unlink(missing_ok=True)
                 removed.append(candidate)
         except OSError:
@@ -152,7 +152,7 @@ def replacing(path: Path, suffix: str = "") -> Iterator[Path]:
             raise LifepathError(f"cannot write {path} ({exc.strerror})", hint=_HINT) from None
         tmp = Path(name)
         try:
-            _lock(fd, wait=True)
+            lock(fd, wait=True)
             tmp.chmod(mode)
             yield tmp
             tmp.replace(path)
