@@ -290,6 +290,11 @@ def export(
     ),
     status: str = typer.Option(None, "--status", help="With --campaign: only characters with this status (as roster)."),
     player: str = typer.Option(None, "--player", help="With --campaign: only this player's characters (as roster)."),
+    workers: int = typer.Option(
+        None, "--workers", "-w", min=1,
+        help="With --format site: processes that render the character pages (default: 2 for a campaign of 2,000 "
+        "characters or more, else 1; at most the CPUs here); the pages are the same for any.",
+    ),
 ) -> None:
     """Export a character (its JSON export, byte for byte) or a whole campaign (JSON Lines: a header line,
     then one line per character; campaign-lines.schema.json, streamed whatever its size), as Foundry VTT
@@ -301,8 +306,10 @@ def export(
     if fmt.strip().lower() == "site":
         from lifepath.cli.site_cmd import export_site
 
-        export_site(campaign, out, db)
+        export_site(campaign, out, db, workers)
         return
+    if workers is not None:
+        raise LifepathError("--workers is for --format site only", hint="leave out --workers for this export")
     if (character_id is None) == (campaign is None):
         raise LifepathError(
             "say what to export: a character id or --campaign NAME (not both)",
