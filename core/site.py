@@ -106,7 +106,11 @@ class SiteWriter:
         self.written = 0
 
     def write(self, name: str, text: str) -> None:
-        """Replace ``out/name`` with ``text`` through a temporary file renamed over it."""
+        """Replace ``out/name`` with ``text`` through a temporary file renamed over it.
+
+        Not :func:`lifepath.files.write_atomic`: that one scans the folder for stale temporary files and
+        takes a lock for every file it writes, which over a site's 10,000 pages in one folder is a scan per
+        page; a site's stale ``.part`` files are removed once, by the export, instead."""
         fd, tmp = tempfile.mkstemp(dir=self.out, prefix=f".{name}.", suffix=".part")
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
