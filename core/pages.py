@@ -39,9 +39,7 @@ def visible(value: Any) -> Any:
     feeds kept); other values unchanged. Markup (a macro's output, already made of finalized values) is
     left alone."""
     if isinstance(value, str) and not hasattr(value, "__html__"):
-        # isprintable() is False for every control character and bidirectional mark safe() replaces (Cc,
-        # Cf), so a printable string is returned as it is without safe()'s regular expression
-        return value if value.isprintable() else safe(value, newlines=True)
+        return safe(value, newlines=True)
     return value
 
 
