@@ -72,10 +72,28 @@ def league_db(count: int) -> Path:
     tmp.unlink(missing_ok=True)
     print(f"building the {count:,}-character campaign (once, cached as {db})...", file=sys.stderr)
     run = [*lifepath_command()]
-    subprocess.run([*run, "campaign", "new", CAMPAIGN, "--db", str(tmp)], check=True, env=environment(),
-                   stdout=subprocess.DEVNULL)
-    subprocess.run([*run, "generate", "--count", str(count), "--seed", "26", "--campaign", CAMPAIGN, "--workers",
-                    "2", "--db", str(tmp)], check=True, env=environment(), stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [*run, "campaign", "new", CAMPAIGN, "--db", str(tmp)], check=True, env=environment(), stdout=subprocess.DEVNULL
+    )
+    subprocess.run(
+        [
+            *run,
+            "generate",
+            "--count",
+            str(count),
+            "--seed",
+            "26",
+            "--campaign",
+            CAMPAIGN,
+            "--workers",
+            "2",
+            "--db",
+            str(tmp),
+        ],
+        check=True,
+        env=environment(),
+        stdout=subprocess.DEVNULL,
+    )
     tmp.rename(db)
     return db
 
@@ -88,8 +106,12 @@ def free_port() -> int:
 
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    process = subprocess.Popen([*lifepath_command(), "serve", "--port", str(port), "--db", str(db)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment())
+    process = subprocess.Popen(
+        [*lifepath_command(), "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=environment(),
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):  # up to 60 s for the first open (an upgrade of an older cached database)
         if process.poll() is not None:
@@ -157,9 +179,13 @@ def concurrent(url: str, paths: list[str], clients: int, seconds: float, cap: in
     for t in threads:
         t.join()
     wall = time.perf_counter() - start
-    return {"concurrent_rps": len(done) / wall, "concurrent_requests": len(done), "concurrent_failed": failed[0],
-            "concurrent_p50_ms": statistics.median(done) * 1000 if done else None,
-            "concurrent_max_ms": max(done) * 1000 if done else None}
+    return {
+        "concurrent_rps": len(done) / wall,
+        "concurrent_requests": len(done),
+        "concurrent_failed": failed[0],
+        "concurrent_p50_ms": statistics.median(done) * 1000 if done else None,
+        "concurrent_max_ms": max(done) * 1000 if done else None,
+    }
 
 
 def tree_rss_kb(pid: int, *, children: bool = True) -> int:
@@ -186,13 +212,27 @@ def site(db: Path, workers: int | None = None) -> dict[str, Any]:
     0.1 s)."""
     out = CACHE / "site"
     shutil.rmtree(out, ignore_errors=True)
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stderr=subprocess.DEVNULL); "
-             "u = resource.getrusage(resource.RUSAGE_CHILDREN); print(u.ru_maxrss, u.ru_utime + u.ru_stime)")
-    command = [*lifepath_command(), "export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(out),
-               "--db", str(db), *([] if workers is None else ["--workers", str(workers)])]
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stderr=subprocess.DEVNULL); "
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN); print(u.ru_maxrss, u.ru_utime + u.ru_stime)"
+    )
+    command = [
+        *lifepath_command(),
+        "export",
+        "--campaign",
+        CAMPAIGN,
+        "--format",
+        "site",
+        "--out",
+        str(out),
+        "--db",
+        str(db),
+        *([] if workers is None else ["--workers", str(workers)]),
+    ]
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", probe, *command], stdout=subprocess.PIPE, text=True,
-                             env=environment())
+    child = subprocess.Popen(
+        [sys.executable, "-c", probe, *command], stdout=subprocess.PIPE, text=True, env=environment()
+    )
     tree = 0
     while child.poll() is None:
         tree = max(tree, tree_rss_kb(child.pid) - tree_rss_kb(child.pid, children=False))
@@ -205,20 +245,28 @@ def site(db: Path, workers: int | None = None) -> dict[str, Any]:
     files = sum(1 for _ in out.iterdir())
     size = sum(p.stat().st_size for p in out.iterdir())
     shutil.rmtree(out, ignore_errors=True)
-    return {"site_s": seconds, "site_cpu_s": float(cpu), "site_rss_mb": int(largest) * 1024 / 1e6,
-            "site_tree_rss_mb": tree * 1024 / 1e6, "site_files": files, "site_mb": size / 1e6}
+    return {
+        "site_s": seconds,
+        "site_cpu_s": float(cpu),
+        "site_rss_mb": int(largest) * 1024 / 1e6,
+        "site_tree_rss_mb": tree * 1024 / 1e6,
+        "site_files": files,
+        "site_mb": size / 1e6,
+    }
 
 
 def report(figures: dict[str, Any]) -> str:
-    rows = [("roster first page, p50", "roster_first_p50_ms", "ms", "<="),
-            ("roster filtered + sorted page, p50", "roster_filtered_p50_ms", "ms", "<="),
-            ("roster filtered by career, p50", "roster_career_p50_ms", "ms", ""),
-            (f"{figures['clients']} clients, roster pages", "concurrent_rps", "/s", ">="),
-            ("character page, p50", "character_p50_ms", "ms", "<="),
-            ("export --format site, wall", "site_s", "s", "<="),
-            ("export --format site, CPU (all processes)", "site_cpu_s", "s", ""),
-            ("export --format site, peak RSS, largest", "site_rss_mb", "MB", ""),
-            ("export --format site, peak RSS, all", "site_tree_rss_mb", "MB", "<=")]
+    rows = [
+        ("roster first page, p50", "roster_first_p50_ms", "ms", "<="),
+        ("roster filtered + sorted page, p50", "roster_filtered_p50_ms", "ms", "<="),
+        ("roster filtered by career, p50", "roster_career_p50_ms", "ms", ""),
+        (f"{figures['clients']} clients, roster pages", "concurrent_rps", "/s", ">="),
+        ("character page, p50", "character_p50_ms", "ms", "<="),
+        ("export --format site, wall", "site_s", "s", "<="),
+        ("export --format site, CPU (all processes)", "site_cpu_s", "s", ""),
+        ("export --format site, peak RSS, largest", "site_rss_mb", "MB", ""),
+        ("export --format site, peak RSS, all", "site_tree_rss_mb", "MB", "<="),
+    ]
     lines = [f"{'measure':40} {'value':>10}  target  ok"]
     for label, key, unit, sense in rows:
         value = figures.get(key)
@@ -237,19 +285,27 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20, help="concurrent clients")
     parser.add_argument("--seconds", type=float, default=15.0, help="how long the concurrent run lasts (10-20)")
     parser.add_argument("--only-site", action="store_true", help="measure only `export --format site`")
-    parser.add_argument("--site-workers", type=int, default=None, help="--workers of the site export (default: "
-                        "lifepath's)")
+    parser.add_argument(
+        "--site-workers", type=int, default=None, help="--workers of the site export (default: lifepath's)"
+    )
     args = parser.parse_args()
     db = league_db(args.count)
-    figures: dict[str, Any] = {"count": args.count, "clients": args.clients, "python": sys.version.split()[0],
-                               "cpus": os.cpu_count(), "load_start": round(os.getloadavg()[0], 2)}
+    figures: dict[str, Any] = {
+        "count": args.count,
+        "clients": args.clients,
+        "python": sys.version.split()[0],
+        "cpus": os.cpu_count(),
+        "load_start": round(os.getloadavg()[0], 2),
+    }
     if not args.only_site:
         serve_figures(db, args, figures)
     print("measuring: export --format site...", file=sys.stderr)
     figures.update(site(db, args.site_workers))
     figures["load_end"] = round(os.getloadavg()[0], 2)
-    print(f"Python {figures['python']}, {figures['cpus']} CPUs, load average {figures['load_start']} at the start "
-          f"and {figures['load_end']} at the end; {args.count:,} characters")
+    print(
+        f"Python {figures['python']}, {figures['cpus']} CPUs, load average {figures['load_start']} at the start "
+        f"and {figures['load_end']} at the end; {args.count:,} characters"
+    )
     print(report(figures))
     print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in figures.items()}))
 

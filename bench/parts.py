@@ -269,8 +269,12 @@ def main() -> int:
     print(f"context and policy chooser (seeding included): {(base - zero) / count / 1e3:8.1f} k per character")
     seeding = (collected(script, "seeding", count, env) - zero) / count
     print(f"  seeding the two random streams:              {seeding / 1e3:8.1f} k")
-    for mode, label in (("dice", "27 throws"), ("decisions", "38 decisions, 13 cache look-ups"),
-                        ("history", "34 changes, 11 notes"), ("hooks", "6 creation-hook calls")):
+    for mode, label in (
+        ("dice", "27 throws"),
+        ("decisions", "38 decisions, 13 cache look-ups"),
+        ("history", "34 changes, 11 notes"),
+        ("hooks", "6 creation-hook calls"),
+    ):
         per = (collected(script, mode, count, env) - base) / count
         print(f"{mode} ({label}):{' ' * max(1, 36 - len(mode) - len(label))}{per / 1e3:8.1f} k per character")
     print("\nby stage of the procedure (each switched off in turn):")

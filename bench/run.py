@@ -168,8 +168,15 @@ def collected(script: Path, kind: str, count: int, env: dict[str, str]) -> int:
     ``count`` (this module's :data:`_INSTRUCTIONS`, or ``bench/parts.py``'s scripts)."""
     import re
 
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
-               kind, str(count)]
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        str(script),
+        kind,
+        str(count),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, env={**env, "PYTHONHASHSEED": "0"}, check=True)
     found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
     if found is None:
@@ -182,8 +189,7 @@ def instructions(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any
     run of ``count`` (or 200 x ``count`` throws) and a run of none, divided by the count. Empty, with a
     message, where valgrind is not installed."""
     if shutil.which("valgrind") is None:
-        print("instructions per character skipped: valgrind is not installed (apt install valgrind)",
-              file=sys.stderr)
+        print("instructions per character skipped: valgrind is not installed (apt install valgrind)", file=sys.stderr)
         return {"instructions": "skipped: no valgrind"}
     script = counted_script(folder, "instructions", _INSTRUCTIONS, env, "create")
     per_char = (collected(script, "create", count, env) - collected(script, "create", 0, env)) / count
@@ -203,8 +209,21 @@ def jsonl_rates(count: int, folder: Path, env: dict[str, str], dice: float) -> d
     out: dict[str, Any] = {"jsonl_count": count}
     for key, extra in (("jsonl", []), ("jsonl_history", ["--history"])):
         target = folder / f"{key}.jsonl"
-        command = [*lifepath_command(), "generate", "--count", str(count), "--seed", "1", "--format", "jsonl",
-                   "--workers", "1", "--out", str(target), *extra]
+        command = [
+            *lifepath_command(),
+            "generate",
+            "--count",
+            str(count),
+            "--seed",
+            "1",
+            "--format",
+            "jsonl",
+            "--workers",
+            "1",
+            "--out",
+            str(target),
+            *extra,
+        ]
         start = time.perf_counter()
         subprocess.run(command, capture_output=True, env=env, check=True)
         seconds = time.perf_counter() - start
@@ -303,8 +322,15 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
     sizes = {}
     for name in ("bench.db", "brief.db"):
         sizes[name] = (folder / name).stat().st_size / 1e6
-    return {"store_count": count, "save_s": saving, "save_cpu_s": saving_cpu, "list_s": listing,
-            "save_brief_s": brief_saving, "db_mb": sizes["bench.db"], "db_brief_mb": sizes["brief.db"]}
+    return {
+        "store_count": count,
+        "save_s": saving,
+        "save_cpu_s": saving_cpu,
+        "list_s": listing,
+        "save_brief_s": brief_saving,
+        "db_mb": sizes["bench.db"],
+        "db_brief_mb": sizes["brief.db"],
+    }
 
 
 def without_history(character: Any) -> Any:
@@ -389,15 +415,17 @@ def exchange(folder: Path, env: dict[str, str]) -> dict[str, Any]:
     peak RSS of each (for the import with workers, also of all its processes together)."""
     out = folder / "bench.jsonl"
     cli = lifepath_command()
-    export = timed_rss([*cli, "export", "--campaign", "Bench", "--out", str(out), "--db", str(folder / "bench.db")],
-                       env)
+    export = timed_rss(
+        [*cli, "export", "--campaign", "Bench", "--out", str(out), "--db", str(folder / "bench.db")], env
+    )
     size = out.stat().st_size
     figures: dict[str, Any] = {"exchange_file_mb": size / 1e6}
     for key, value in export.items():
         figures[f"export_{key}"] = value
     for workers in (2, 1):
-        done = timed_rss([*cli, "import", str(out), "--db", str(folder / f"imported{workers}.db"), "--workers",
-                          str(workers)], env)
+        done = timed_rss(
+            [*cli, "import", str(out), "--db", str(folder / f"imported{workers}.db"), "--workers", str(workers)], env
+        )
         prefix = "import" if workers == 2 else "import1"
         for key, value in done.items():
             figures[f"{prefix}_{key}"] = value
@@ -456,14 +484,22 @@ def report(figures: dict[str, Any]) -> str:
     add("  instructions per randint 2D6 throw", "instructions_per_2d6", lambda v: f"{v / 1e3:.1f} k")
     add("  ratio of the two (instructions)", "instructions_ratio", lambda v: f"{v:.5f}")
     if "ratio" in figures:
-        met = figures["ratio"] >= TARGETS["ratio"] or figures.get("instructions_per_char", float("inf")) <= TARGETS[
-            "instructions_per_char"]
+        met = (
+            figures["ratio"] >= TARGETS["ratio"]
+            or figures.get("instructions_per_char", float("inf")) <= TARGETS["instructions_per_char"]
+        )
         rows.append(("engine (issue 16): ratio or instructions", "either", f"{'met' if met else 'NOT met'}"))
-    add("generate --format jsonl --out (sheet, provenance)", "jsonl_per_s",
-        lambda v: f"{v:,.0f}/s, {figures['jsonl_file_mb']:.0f} MB for {figures['jsonl_count']:,}")
+    add(
+        "generate --format jsonl --out (sheet, provenance)",
+        "jsonl_per_s",
+        lambda v: f"{v:,.0f}/s, {figures['jsonl_file_mb']:.0f} MB for {figures['jsonl_count']:,}",
+    )
     add("  ratio to 2D6/s", "jsonl_ratio", lambda v: f"{v:.5f}")
-    add("generate --format jsonl --history --out", "jsonl_history_per_s",
-        lambda v: f"{v:,.0f}/s, {figures['jsonl_history_file_mb']:.0f} MB")
+    add(
+        "generate --format jsonl --history --out",
+        "jsonl_history_per_s",
+        lambda v: f"{v:,.0f}/s, {figures['jsonl_history_file_mb']:.0f} MB",
+    )
     add("  ratio to 2D6/s", "jsonl_history_ratio", lambda v: f"{v:.5f}")
     add("python -c 'import typer'", "import_typer_s", lambda v: f"{1000 * v:.0f} ms")
     add("lifepath --help", "help_s", lambda v: f"{1000 * v:.0f} ms")
@@ -478,15 +514,21 @@ def report(figures: dict[str, Any]) -> str:
     add("  CPU time of that save (this process)", "save_cpu_s", lambda v: f"{v:.2f} s")
     add("list that roster", "list_s", lambda v: f"{v:.3f} s")
     add("  database file", "db_mb", lambda v: f"{v:.0f} MB")
-    add("the same save without the history (comparison)", "save_brief_s",
-        lambda v: f"{v:.2f} s, {figures['db_brief_mb']:.0f} MB database")
+    add(
+        "the same save without the history (comparison)",
+        "save_brief_s",
+        lambda v: f"{v:.2f} s, {figures['db_brief_mb']:.0f} MB database",
+    )
     add("export that campaign (--out)", "export_s", lambda v: f"{v:.2f} s, {figures['exchange_file_mb']:.0f} MB file")
     add("  peak RSS", "export_rss_mb", lambda v: f"{v:.0f} MB")
     add("import it into a new database (replays all, 2 workers)", "import_s", lambda v: f"{v:.2f} s")
     add("  CPU time, the import and its workers", "import_cpu_s", lambda v: f"{v:.2f} s")
     add("  peak RSS of its largest process", "import_rss_mb", lambda v: f"{v:.0f} MB")
-    add("  peak memory of its processes together (PSS: shared pages once)", "import_tree_pss_mb",
-        lambda v: f"{v:.0f} MB")
+    add(
+        "  peak memory of its processes together (PSS: shared pages once)",
+        "import_tree_pss_mb",
+        lambda v: f"{v:.0f} MB",
+    )
     add("  peak RSS of its processes added up (shared pages in each)", "import_tree_rss_mb", lambda v: f"{v:.0f} MB")
     add("the same import with --workers 1", "import1_s", lambda v: f"{v:.2f} s")
     add("  CPU time", "import1_cpu_s", lambda v: f"{v:.2f} s")
@@ -502,8 +544,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="20,000 characters for the workers test (not 200,000)")
     parser.add_argument("--count", type=int, help="characters for the workers test (overrides --quick)")
     parser.add_argument("--create-count", type=int, default=3000, help="characters for the in-process rate")
-    parser.add_argument("--instructions-count", type=int, default=300,
-                        help="characters counted under callgrind (0: skip the instruction count)")
+    parser.add_argument(
+        "--instructions-count",
+        type=int,
+        default=300,
+        help="characters counted under callgrind (0: skip the instruction count)",
+    )
     parser.add_argument("--jsonl-count", type=int, default=10_000, help="characters for the JSON Lines rates")
     parser.add_argument("--store-count", type=int, default=10_000, help="characters saved to the campaign")
     parser.add_argument("--only-store", action="store_true", help="measure only the store, export and import")
@@ -524,8 +570,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures["dice_per_s"] = dice_rate()
             figures["ratio"] = figures["chars_per_s"] / figures["dice_per_s"]
             if args.instructions_count:
-                print(f"measuring: instructions per character ({args.instructions_count} under callgrind)...",
-                      file=sys.stderr)
+                print(
+                    f"measuring: instructions per character ({args.instructions_count} under callgrind)...",
+                    file=sys.stderr,
+                )
                 figures.update(instructions(args.instructions_count, folder, env))
             print(f"measuring: generate --format jsonl ({args.jsonl_count:,} characters, twice)...", file=sys.stderr)
             figures.update(jsonl_rates(args.jsonl_count, folder, env, figures["dice_per_s"]))
@@ -545,8 +593,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     figures["load_end"] = load()
-    print(f"Python {figures['python']}, {figures['cpus']} CPUs, load average {figures['load_start']} at the start "
-          f"and {figures['load_end']} at the end (other work on the machine slows every figure)")
+    print(
+        f"Python {figures['python']}, {figures['cpus']} CPUs, load average {figures['load_start']} at the start "
+        f"and {figures['load_end']} at the end (other work on the machine slows every figure)"
+    )
     print(report(figures))
     print(json.dumps({k: round(v, 6) if isinstance(v, float) else v for k, v in figures.items()}))
     return 0

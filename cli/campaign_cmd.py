@@ -72,7 +72,9 @@ def new(
     ruleset: str = typer.Option("nowhere-yet", "--ruleset", "-r", help="Ruleset id or name for every character."),
     rule: list[str] = _RULE_OPTION,
     content: str = typer.Option(
-        None, "--content", metavar="PLUGIN,...",
+        None,
+        "--content",
+        metavar="PLUGIN,...",
         help="Only these installed plugins' content (comma-separated; default: every plugin adding to the ruleset).",
     ),
     db: DbOption = None,
@@ -145,8 +147,18 @@ def content_cmd(
             said = changed.said
     rows = listing(registry, camp)
     if as_json:
-        typer.echo(json.dumps({"campaign": camp.name, "ruleset": camp.ruleset, "changed": said,
-                               "content": [r.to_dict() for r in rows]}, indent=2, ensure_ascii=False))
+        typer.echo(
+            json.dumps(
+                {
+                    "campaign": camp.name,
+                    "ruleset": camp.ruleset,
+                    "changed": said,
+                    "content": [r.to_dict() for r in rows],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     for line in said:
         typer.echo(f"campaign '{camp.name}': {line}")
@@ -154,8 +166,14 @@ def content_cmd(
         typer.echo("Characters made before keep the content they were made with.")
         return
     body = [
-        [r.name, r.kind, "yes" if r.enabled else "no",
-         "not installed" if r.installed is None else (r.installed or "-"), r.recorded or "", r.note]
+        [
+            r.name,
+            r.kind,
+            "yes" if r.enabled else "no",
+            "not installed" if r.installed is None else (r.installed or "-"),
+            r.recorded or "",
+            r.note,
+        ]
         for r in rows
     ]
     typer.echo(f"Content of campaign '{camp.name}' ({camp.ruleset}):")

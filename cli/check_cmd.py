@@ -92,7 +92,9 @@ def _check_export(path: Path, data: dict[str, Any], ruleset: str | None) -> None
     if ruleset is not None and made_id is not None and registry.ruleset(ruleset).id != made_id:
         raise LifepathError(
             f"this export was made under {made_id}, not {ruleset}",
-            file=name, pointer="/provenance/ruleset/id", hint="leave out --ruleset: an export names its ruleset",
+            file=name,
+            pointer="/provenance/ruleset/id",
+            hint="leave out --ruleset: an export names its ruleset",
         )
     try:
         verdict = check_export(registry, data)
@@ -101,8 +103,10 @@ def _check_export(path: Path, data: dict[str, Any], ruleset: str | None) -> None
             exc.file = name
         raise
     rs = registry.ruleset(str(data["provenance"]["ruleset"]["id"]))
-    what = f"replaying it as `lifepath verify` does and by {rs.name}'s build rules" if rs.kind == "point-build" else (
-        "replaying it as `lifepath verify` does"
+    what = (
+        f"replaying it as `lifepath verify` does and by {rs.name}'s build rules"
+        if rs.kind == "point-build"
+        else ("replaying it as `lifepath verify` does")
     )
     typer.echo(f"{name}: a character export, checked whole by {what}")
     if not verdict.identical:
@@ -110,9 +114,12 @@ def _check_export(path: Path, data: dict[str, Any], ruleset: str | None) -> None
             prefix = "violation" if d.part == "build" else "differs"
             text = d.text.removeprefix("build: ") if d.part == "build" else d.text
             typer.echo(f"{prefix}: {text}", err=True)
-        typer.echo(f"{name}: {len(verdict.differences)} problem(s); the export is not what its seed makes"
-                   if any(d.part != "build" for d in verdict.differences)
-                   else f"{name}: {len(verdict.differences)} rule(s) broken", err=True)
+        typer.echo(
+            f"{name}: {len(verdict.differences)} problem(s); the export is not what its seed makes"
+            if any(d.part != "build" for d in verdict.differences)
+            else f"{name}: {len(verdict.differences)} rule(s) broken",
+            err=True,
+        )
         raise typer.Exit(1)
     typer.echo(f"{name}: {verdict.message}")
     if rs.kind == "point-build":

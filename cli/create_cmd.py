@@ -74,11 +74,25 @@ def create(
     if resume:
         from lifepath import drafts
 
-        given = [flag for flag, value in (("--seed", seed), ("--ruleset", ruleset), ("--rule", rule),
-                                          ("--option", option), ("--career", career), ("--species", species),
-                                          ("--homeworld", homeworld), ("--uwp", uwp), ("--terms", terms),
-                                          ("--trade-codes", trade_codes), ("--law-level", law_level),
-                                          ("--campaign", campaign), ("--auto", auto)) if value not in (None, [], False)]
+        given = [
+            flag
+            for flag, value in (
+                ("--seed", seed),
+                ("--ruleset", ruleset),
+                ("--rule", rule),
+                ("--option", option),
+                ("--career", career),
+                ("--species", species),
+                ("--homeworld", homeworld),
+                ("--uwp", uwp),
+                ("--terms", terms),
+                ("--trade-codes", trade_codes),
+                ("--law-level", law_level),
+                ("--campaign", campaign),
+                ("--auto", auto),
+            )
+            if value not in (None, [], False)
+        ]
         if given:
             raise LifepathError(
                 f"--resume continues a draft with its own seed, rules and options; {given[0]} cannot change it",
@@ -125,8 +139,13 @@ def create(
                 from lifepath.drafts import Draft, remembered_db
 
                 # a resume saves where this run would have: the campaign's database is remembered too
-                where = {"campaign": campaign, "player": player, "db": remembered_db(db) if campaign and db else None,
-                         "out": str(out.absolute()) if out else None, "content": [str(c.absolute()) for c in content]}
+                where = {
+                    "campaign": campaign,
+                    "player": player,
+                    "db": remembered_db(db) if campaign and db else None,
+                    "out": str(out.absolute()) if out else None,
+                    "content": [str(c.absolute()) for c in content],
+                }
                 save = {k: v for k, v in where.items() if v not in (None, [], "")}
                 draft = Draft(rs.id, seed, rules, {k: v for k, v in sorted(options.items())}, save=save)
             character = make(registry, draft, answers)

@@ -92,7 +92,11 @@ def file_name(character_id: int, name: str) -> str:
 
 
 def export_formatted(
-    store: Store, character_id: int | None, campaign: str | None, fmt: str, out: Path | None,
+    store: Store,
+    character_id: int | None,
+    campaign: str | None,
+    fmt: str,
+    out: Path | None,
     selection: Selection | None = None,
 ) -> None:
     from lifepath.cli.roster_cmd import write_out

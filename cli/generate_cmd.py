@@ -158,7 +158,14 @@ def format_character(ruleset: Ruleset, character: Character, index: int, fmt: st
 
 
 def make_chunk(
-    batch: Batch, registry: Registry, start: int, stop: int, *, fmt: str, keep: bool, history: bool = False,
+    batch: Batch,
+    registry: Registry,
+    start: int,
+    stop: int,
+    *,
+    fmt: str,
+    keep: bool,
+    history: bool = False,
     worlds: tuple[dict[str, Any], ...] = (),
 ) -> list[Made]:
     """Characters ``start`` to ``stop - 1``, formatted (a :func:`lifepath.odds.run_chunks` function).
@@ -188,9 +195,7 @@ def check_out(out: Path) -> None:
 
     folder = out.parent if str(out.parent) else Path(".")
     if out.is_dir():
-        raise LifepathError(
-            f"--out {out} is a folder", hint="give a file name, e.g. --out " + str(out / "npcs.jsonl")
-        )
+        raise LifepathError(f"--out {out} is a folder", hint="give a file name, e.g. --out " + str(out / "npcs.jsonl"))
     if out.exists() and not out.is_file():
         raise LifepathError(
             f"--out {out} is not a regular file (a device or a pipe is not replaced)",
@@ -335,8 +340,10 @@ def generate(
         '(the "1001 characters" text twodsix pastes; Cepheus rulesets only).',
     ),
     history: bool = typer.Option(
-        False, "--history", help="With --format jsonl: write full exports, history included (default: sheet and "
-        "provenance only, from which `lifepath verify` rebuilds the history)."
+        False,
+        "--history",
+        help="With --format jsonl: write full exports, history included (default: sheet and "
+        "provenance only, from which `lifepath verify` rebuilds the history).",
     ),
     out: Path = typer.Option(
         None, "--out", "-o", help="Write to this file (replaced only when the batch is complete)."

@@ -71,8 +71,12 @@ def _vocabulary(registry: Any, skills: str | None, traits: str | None, as_json: 
         ]
     else:
         rows = [
-            {"id": t, "name": vocab.traits[t].get("name", t), "summary": vocab.traits[t].get("summary", ""),
-             "plugin": vocab.trait_plugins.get(t, owner)}
+            {
+                "id": t,
+                "name": vocab.traits[t].get("name", t),
+                "summary": vocab.traits[t].get("summary", ""),
+                "plugin": vocab.trait_plugins.get(t, owner),
+            }
             for t in sorted(vocab.traits)
         ]
     if as_json:

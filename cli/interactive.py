@@ -25,8 +25,10 @@ def read_answers(source: str) -> Iterator[str]:
         try:
             text = Path(source).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise LifepathError(f"cannot read the answers file {source} ({exc})",
-                                hint="give a UTF-8 text file with one answer a line, or - for standard input") from None
+            raise LifepathError(
+                f"cannot read the answers file {source} ({exc})",
+                hint="give a UTF-8 text file with one answer a line, or - for standard input",
+            ) from None
     return iter(text.splitlines())
 
 
@@ -51,15 +53,23 @@ def make(registry: Registry, draft: Draft, answers: str | None) -> Character:
         interactive=terminal,
     )
     session = Session(
-        registry, draft.ruleset, seed=draft.seed, rules=draft.rules, options=draft.options, person=prompt,
-        answers=draft.decisions, on_answer=draft.record,
+        registry,
+        draft.ruleset,
+        seed=draft.seed,
+        rules=draft.rules,
+        options=draft.options,
+        person=prompt,
+        answers=draft.decisions,
+        on_answer=draft.record,
     )
     prompt.session = session
     draft.write()
     try:
         character = session.run()
     except (KeyboardInterrupt, LifepathError):
-        print(f"\nthe draft is kept in {draft.path}; resume it with: lifepath create --resume {draft.name}",
-              file=sys.stderr)
+        print(
+            f"\nthe draft is kept in {draft.path}; resume it with: lifepath create --resume {draft.name}",
+            file=sys.stderr,
+        )
         raise
     return character

@@ -252,9 +252,10 @@ def plot(result: Mapping[str, Any], path: Path) -> None:
     axes[0].set_xticks([j + width * (len(runs) - 1) / 2 for j in range(len(bins))])
     axes[0].set_xticklabels([str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in bins], rotation=45)
     axes[0].set(title="Age at the end of creation", xlabel="age", ylabel="% of characters")
-    for ax, title, xlabel in ((axes[1], "Mean terms served", "terms"), *(
-        [(axes[2], "First qualification throw", "% qualified")] if detailed else []
-    )):
+    for ax, title, xlabel in (
+        (axes[1], "Mean terms served", "terms"),
+        *([(axes[2], "First qualification throw", "% qualified")] if detailed else []),
+    ):
         ax.set_yticks([j + width * (len(runs) - 1) / 2 for j in range(len(names))])
         ax.set_yticklabels(names)
         ax.invert_yaxis()

@@ -40,7 +40,10 @@ def wrap(text: str, width: int, first: str = "  ", rest: str | None = None) -> l
     """``text`` wrapped at ``width`` with a hanging indent, never breaking a word (only one longer than a
     whole line)."""
     return textwrap.wrap(
-        text, width, initial_indent=first, subsequent_indent=" " * len(first) if rest is None else rest,
+        text,
+        width,
+        initial_indent=first,
+        subsequent_indent=" " * len(first) if rest is None else rest,
         break_on_hyphens=False,
     ) or [first.rstrip()]
 
@@ -149,11 +152,14 @@ class PromptChooser:
 
     def _shown(self, decision: Decision) -> list[int]:
         """The numbers (1-based) of the options on the current page, after the filter."""
-        numbers = [i for i, o in enumerate(decision.options, 1)
-                   if not self._filter or self._filter in f"{o.id} {o.text()}".lower()]
+        numbers = [
+            i
+            for i, o in enumerate(decision.options, 1)
+            if not self._filter or self._filter in f"{o.id} {o.text()}".lower()
+        ]
         pages = max((len(numbers) + PAGE - 1) // PAGE, 1)
         self._page = min(max(self._page, 0), pages - 1)
-        return numbers[self._page * PAGE:(self._page + 1) * PAGE]
+        return numbers[self._page * PAGE : (self._page + 1) * PAGE]
 
     def _menu(self, decision: Decision) -> None:
         """The options of the current page, then the status and the keys (the last lines before the prompt)."""
@@ -175,11 +181,18 @@ class PromptChooser:
             if not numbers:
                 print(f"  (no {what}; / alone lists them all again)", file=self.out)
             else:
-                total = len([i for i, o in enumerate(decision.options, 1)
-                             if not self._filter or self._filter in f"{o.id} {o.text()}".lower()])
+                total = len(
+                    [
+                        i
+                        for i, o in enumerate(decision.options, 1)
+                        if not self._filter or self._filter in f"{o.id} {o.text()}".lower()
+                    ]
+                )
                 page, pages = self._page + 1, (total + PAGE - 1) // PAGE
-                print(f"  ({what} {numbers[0]}-{numbers[-1]}, page {page} of {pages}; "
-                      "n next, p previous, /text filter)", file=self.out)
+                print(
+                    f"  ({what} {numbers[0]}-{numbers[-1]}, page {page} of {pages}; n next, p previous, /text filter)",
+                    file=self.out,
+                )
         if decision.context:
             for line in wrap(safe(decision.context), width):
                 print(line, file=self.out)
@@ -211,8 +224,7 @@ class PromptChooser:
                 f"the answers in {self.answers_name} do not fit decision '{decision.key}' ({decision.prompt}): "
                 + problem,
                 hint=f"legal answers are a number from 1 to {len(decision.options)} (of an option not marked as "
-                "unavailable) or one of: "
-                + ", ".join(decision.option_ids()[:12]),
+                "unavailable) or one of: " + ", ".join(decision.option_ids()[:12]),
             )
         print(f"  {problem}", file=self.out)
 
@@ -245,8 +257,10 @@ class PromptChooser:
                 text = self.explain(decision) if self.explain is not None else "(no help available)"
                 for line in text.splitlines():
                     indent = len(line) - len(line.lstrip())
-                    print("\n".join(wrap(line.strip(), width, "  " + " " * indent, "  " + " " * (indent + 4))),
-                          file=self.out)
+                    print(
+                        "\n".join(wrap(line.strip(), width, "  " + " " * indent, "  " + " " * (indent + 4))),
+                        file=self.out,
+                    )
                 continue
             if word in QUIT:
                 raise KeyboardInterrupt

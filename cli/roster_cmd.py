@@ -95,8 +95,10 @@ def roster(
         False, "--skill-columns", help="With --format csv: one column per skill instead of one skills cell."
     ),
     sort: str = typer.Option(
-        "id", "--sort", help="Sort by id, name, species, careers, terms, age, profile, status or player; -KEY "
-        "(e.g. -age) for the reverse order (text case-insensitively, unknown ages and players last)."
+        "id",
+        "--sort",
+        help="Sort by id, name, species, careers, terms, age, profile, status or player; -KEY "
+        "(e.g. -age) for the reverse order (text case-insensitively, unknown ages and players last).",
     ),
     limit: int = typer.Option(None, "--limit", min=1, help="Only the first N characters (in the --sort order)."),
 ) -> None:
@@ -116,9 +118,14 @@ def roster(
         if campaign is not None:
             store.campaign(campaign)  # unknown names, missing plugins
         key = sort.strip().lower()
-        query = RosterQuery(status=status or "", player=player or "", ruleset=ruleset or "",
-                            sort=key.removeprefix("-"), order="desc" if key.startswith("-") else "asc",
-                            per_page=limit)
+        query = RosterQuery(
+            status=status or "",
+            player=player or "",
+            ruleset=ruleset or "",
+            sort=key.removeprefix("-"),
+            order="desc" if key.startswith("-") else "asc",
+            per_page=limit,
+        )
         rows = store.roster(campaign, query).rows
         fmt = fmt.strip().lower()
         if fmt not in ("table", "csv"):
@@ -285,13 +292,18 @@ def export(
         "character pages as HTML files in the folder --out). See docs/formats.md.",
     ),
     party: bool = typer.Option(
-        False, "--party", help="With --campaign and --format foundry or 1001: only the party, the campaign's "
-        "active characters that have a player."
+        False,
+        "--party",
+        help="With --campaign and --format foundry or 1001: only the party, the campaign's "
+        "active characters that have a player.",
     ),
     status: str = typer.Option(None, "--status", help="With --campaign: only characters with this status (as roster)."),
     player: str = typer.Option(None, "--player", help="With --campaign: only this player's characters (as roster)."),
     workers: int = typer.Option(
-        None, "--workers", "-w", min=1,
+        None,
+        "--workers",
+        "-w",
+        min=1,
         help="With --format site: processes that render the character pages (default: 2 for a campaign of 2,000 "
         "characters or more, else 1; at most the CPUs here); the pages are the same for any.",
     ),
@@ -354,14 +366,20 @@ def import_(
         "campaign of the same ruleset to add its characters to).",
     ),
     accept_edited: bool = typer.Option(
-        False, "--accept-edited",
+        False,
+        "--accept-edited",
         help="Store characters that do not replay from their seed and decisions, marked as edited.",
     ),
     allow_duplicate: bool = typer.Option(
-        False, "--allow-duplicate", help="Import characters the campaign already holds (the same document) again.",
+        False,
+        "--allow-duplicate",
+        help="Import characters the campaign already holds (the same document) again.",
     ),
     workers: int = typer.Option(
-        None, "--workers", "-w", min=1,
+        None,
+        "--workers",
+        "-w",
+        min=1,
         help="Processes that check and replay a campaign file's characters (default: 2 for a file of 2,000 "
         "characters or more, else 1; at most the CPUs here); the result is the same for any.",
     ),
@@ -384,7 +402,12 @@ def import_(
             workers = 1  # one CPU: checked here
     with open_db(db) as store:
         report = exchange.import_parsed(
-            store, found, campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate, workers=workers,
+            store,
+            found,
+            campaign,
+            accept_edited=accept_edited,
+            allow_duplicate=allow_duplicate,
+            workers=workers,
         )
     for warning in report.warnings:
         print(f"lifepath: warning: {warning}", file=sys.stderr)

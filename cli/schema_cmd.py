@@ -99,8 +99,14 @@ def validate(
                 "file": name,
                 "valid": not errors,
                 "errors": [
-                    {"message": e.message, "file": e.file, "line": e.line, "pointer": e.pointer, "hint": e.hint,
-                     "text": e.paragraph()}
+                    {
+                        "message": e.message,
+                        "file": e.file,
+                        "line": e.line,
+                        "pointer": e.pointer,
+                        "hint": e.hint,
+                        "text": e.paragraph(),
+                    }
                     for e in errors
                 ],
             }
@@ -112,8 +118,9 @@ def validate(
         if not errors:
             typer.echo(f"ok: {name}")
     if as_json:
-        typer.echo(json.dumps({"valid": not problems, "problems": problems, "files": report}, indent=2,
-                              ensure_ascii=False))
+        typer.echo(
+            json.dumps({"valid": not problems, "problems": problems, "files": report}, indent=2, ensure_ascii=False)
+        )
         if problems:
             raise typer.Exit(1)
         return

@@ -40,7 +40,9 @@ def serve(
         False, "--allow-edit", help="Let the pages change a character's name, status and player."
     ),
     allowed_host: list[str] = typer.Option(
-        None, "--allowed-host", metavar="NAME",
+        None,
+        "--allowed-host",
+        metavar="NAME",
         help="Another name the browsers may reach the server by (a DNS alias); repeatable.",
     ),
     db: DbOption = None,
@@ -56,8 +58,9 @@ def serve(
         import starlette  # noqa: F401
         import uvicorn
     except ImportError:
-        raise LifepathError("`lifepath serve` needs Starlette and Uvicorn, which are not installed",
-                            hint=WEB_EXTRA) from None
+        raise LifepathError(
+            "`lifepath serve` needs Starlette and Uvicorn, which are not installed", hint=WEB_EXTRA
+        ) from None
     from lifepath.web import App
     from lifepath.websafety import Policy, allowed_names, is_loopback, quiet_logs
 
@@ -73,8 +76,14 @@ def serve(
     secret = secrets.token_urlsafe(24) if allow_edit and not local else None
     app.policy = Policy(allowed_names(host, allowed_host or ()), bound, secret)
     announce(app, host, bound, local)
-    config = uvicorn.Config(app.asgi(), log_level="warning", timeout_keep_alive=KEEP_ALIVE,
-                            limit_concurrency=CONCURRENCY, http=first_request_timeout(), lifespan="on")
+    config = uvicorn.Config(
+        app.asgi(),
+        log_level="warning",
+        timeout_keep_alive=KEEP_ALIVE,
+        limit_concurrency=CONCURRENCY,
+        http=first_request_timeout(),
+        lifespan="on",
+    )
     quiet_logs()  # after Config, which sets Uvicorn's logging up
     uvicorn.Server(config).run(sockets=[sock])
 
@@ -87,9 +96,10 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(name or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as e:
-        raise LifepathError(f"cannot listen on {host!r}: it is not an address or name of this machine ({e})",
-                            hint="give --host 127.0.0.1 (this machine only) or an address of this machine, "
-                            "or 0.0.0.0 for all of them") from None
+        raise LifepathError(
+            f"cannot listen on {host!r}: it is not an address or name of this machine ({e})",
+            hint="give --host 127.0.0.1 (this machine only) or an address of this machine, or 0.0.0.0 for all of them",
+        ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -102,15 +112,20 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         where = f"{url_host(host)}:{port}"
         if e.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-            raise LifepathError(f"cannot listen on {where}: the port {port} is already in use (by another server, "
-                                "or another `lifepath serve`)",
-                                hint="stop that one, or give another --port (--port 0 takes any free port)") from None
+            raise LifepathError(
+                f"cannot listen on {where}: the port {port} is already in use (by another server, "
+                "or another `lifepath serve`)",
+                hint="stop that one, or give another --port (--port 0 takes any free port)",
+            ) from None
         if e.errno in (13, 10013):  # EACCES
-            raise LifepathError(f"cannot listen on {where}: this user may not use the port {port}",
-                                hint="ports below 1024 need an administrator; give --port 8000 or another "
-                                "above 1023") from None
-        raise LifepathError(f"cannot listen on {where} ({e.strerror or e})",
-                            hint="check --host names an address of this machine, or give another --port") from None
+            raise LifepathError(
+                f"cannot listen on {where}: this user may not use the port {port}",
+                hint="ports below 1024 need an administrator; give --port 8000 or another above 1023",
+            ) from None
+        raise LifepathError(
+            f"cannot listen on {where} ({e.strerror or e})",
+            hint="check --host names an address of this machine, or give another --port",
+        ) from None
     sock.setblocking(False)
     return sock
 
@@ -129,8 +144,9 @@ def lan_address(host: str) -> str:
     name = host.strip().strip("[]")
     if name not in WILDCARDS:
         return url_host(name)
-    found = sorted(n for n in machine_names() if n.count(".") == 3 and n.replace(".", "").isdigit()
-                   and not n.startswith("127."))
+    found = sorted(
+        n for n in machine_names() if n.count(".") == 3 and n.replace(".", "").isdigit() and not n.startswith("127.")
+    )
     return found[0] if found else socket.gethostname()
 
 
@@ -145,13 +161,19 @@ def announce(app: App, host: str, port: int, local: bool) -> None:
     policy = app.policy
     names = ", ".join(sorted(policy.names)) if policy is not None else ""
     can = "join with the link below and change the roster" if app.allow_edit else "read the roster"
-    print(f"lifepath: WARNING: listening on {host}, beyond this machine: anyone on this network who can reach "
-          f"port {port} can {can}; "
-          f"there is no TLS, so the pages travel unencrypted. It answers to: {names} (add a name with "
-          "--allowed-host). See docs/security.md.", file=sys.stderr)
+    print(
+        f"lifepath: WARNING: listening on {host}, beyond this machine: anyone on this network who can reach "
+        f"port {port} can {can}; "
+        f"there is no TLS, so the pages travel unencrypted. It answers to: {names} (add a name with "
+        "--allowed-host). See docs/security.md.",
+        file=sys.stderr,
+    )
     if policy is not None and policy.secret is not None:
-        print(f"lifepath: join link (give it only to the players at the table; it works until the server stops): "
-              f"http://{lan_address(host)}:{port}/join/{policy.secret}", file=sys.stderr)
+        print(
+            f"lifepath: join link (give it only to the players at the table; it works until the server stops): "
+            f"http://{lan_address(host)}:{port}/join/{policy.secret}",
+            file=sys.stderr,
+        )
 
 
 def first_request_timeout() -> type:
@@ -164,7 +186,8 @@ def first_request_timeout() -> type:
     class FirstRequestTimeout(H11Protocol):
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive,
-                                                                self.timeout_keep_alive_handler)
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.timeout_keep_alive, self.timeout_keep_alive_handler
+            )
 
     return FirstRequestTimeout

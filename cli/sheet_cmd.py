@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.ruleset import Ruleset
 
-_HINT = "give a stored character's id (see `lifepath roster`), a file written by `lifepath create --json` or " \
-        "`lifepath export ID`, or - to read one from standard input"
+_HINT = (
+    "give a stored character's id (see `lifepath roster`), a file written by `lifepath create --json` or "
+    "`lifepath export ID`, or - to read one from standard input"
+)
 
 
 def register(app: typer.Typer) -> None:

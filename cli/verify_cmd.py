@@ -28,7 +28,8 @@ def load_export(path: Path) -> dict[str, object]:
         return data  # a brief: its history is rebuilt by replay (lifepath.brief)
     if not isinstance(data, dict) or "provenance" not in data or "history" not in data:
         raise LifepathError(
-            "this is not a character export (it has no provenance and history)", file=shown_name(path),
+            "this is not a character export (it has no provenance and history)",
+            file=shown_name(path),
             hint="give a file written by `lifepath create --json` or `lifepath export`",
         )
     return data
@@ -166,8 +167,12 @@ def _verify_stored(replay: Any, target: str | None, campaign: str | None, db: st
                 result = verdict.to_dict()
             except LifepathError as exc:  # a stored document that cannot be replayed: one result, not a stop
                 exc.file = exc.file or f"character {row.id}"
-                result = {"identical": False, "message": f"cannot be replayed: {exc.paragraph()}",
-                          "checked_by": "replay", "differences": []}
+                result = {
+                    "identical": False,
+                    "message": f"cannot be replayed: {exc.paragraph()}",
+                    "checked_by": "replay",
+                    "differences": [],
+                }
                 unreplayable += 1
             renamed = original_name(data)
             note = f" (renamed from '{renamed}')" if renamed else ""

@@ -41,20 +41,25 @@ def _record(raw: bytes, number: int, name: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise LifepathError("this line is not UTF-8 text", file=name, line=number, hint=hint) from None
     except json.JSONDecodeError as exc:
-        raise LifepathError(f"this line is not valid JSON ({exc.msg}, column {exc.colno})", file=name,
-                            line=number, hint=hint) from None
+        raise LifepathError(
+            f"this line is not valid JSON ({exc.msg}, column {exc.colno})", file=name, line=number, hint=hint
+        ) from None
     except RecursionError:
-        raise LifepathError(f"this line nests more than {MAX_JSON_DEPTH} deep", file=name, line=number,
-                            hint=hint) from None
+        raise LifepathError(
+            f"this line nests more than {MAX_JSON_DEPTH} deep", file=name, line=number, hint=hint
+        ) from None
     if isinstance(data, dict) and data.get("$schema") == _CAMPAIGN_LINES:
-        raise NotCharacters(LifepathError(
-            "this is a campaign export, not a file of characters", file=name, line=number,
-            hint="`lifepath import` replays every character of a campaign export before it stores them; "
-            "`lifepath verify --campaign NAME` replays a stored campaign",
-        ))
+        raise NotCharacters(
+            LifepathError(
+                "this is a campaign export, not a file of characters",
+                file=name,
+                line=number,
+                hint="`lifepath import` replays every character of a campaign export before it stores them; "
+                "`lifepath verify --campaign NAME` replays a stored campaign",
+            )
+        )
     if not isinstance(data, dict) or "provenance" not in data:
-        raise LifepathError("this line is not a character (it has no provenance)", file=name, line=number,
-                            hint=hint)
+        raise LifepathError("this line is not a character (it has no provenance)", file=name, line=number, hint=hint)
     return data
 
 
@@ -76,8 +81,11 @@ def verify_lines(replay: Any, path: Path, as_json: bool) -> bool:
             if not raw.strip():
                 continue
             if len(raw) > MAX_LINE_BYTES:
-                raise LifepathError(f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB", file=name,
-                                    hint="a character is 1 to 40 KB a line: check it is the right file")
+                raise LifepathError(
+                    f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB",
+                    file=name,
+                    hint="a character is 1 to 40 KB a line: check it is the right file",
+                )
             total += 1
             who = f"{name} line {number}"
             try:
@@ -92,8 +100,12 @@ def verify_lines(replay: Any, path: Path, as_json: bool) -> bool:
             except LifepathError as exc:
                 if exc.file is None:
                     exc.file, exc.line = name, number
-                result = {"identical": False, "message": f"cannot be replayed: {exc.paragraph()}",
-                          "checked_by": "replay", "differences": []}
+                result = {
+                    "identical": False,
+                    "message": f"cannot be replayed: {exc.paragraph()}",
+                    "checked_by": "replay",
+                    "differences": [],
+                }
             differ += not result["identical"]
             if as_json:
                 results.append({"file": name, "line": number, **result})

@@ -47,7 +47,9 @@ def add_worlds(
     file: Path = typer.Argument(..., help="A sector or subsector file: T5 tab-delimited or GEnie/SEC columns."),
     fmt: str = typer.Option(None, "--format", "-f", help="t5 or sec (default: worked out from the file)."),
     sector: str = typer.Option(
-        None, "--sector", "-s",
+        None,
+        "--sector",
+        "-s",
         help="The sector or subsector the worlds are in (default: the file's name up to its first dot).",
     ),
     db: DbOption = None,

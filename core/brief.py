@@ -67,8 +67,13 @@ def _replay_history(registry: Registry, provenance: Mapping[str, Any]) -> list[d
     try:
         decisions = [(str(k), str(a)) for k, a in provenance["decisions"]]
         made = create(
-            registry, ruleset, seed=provenance["seed"], rules=dict(provenance["house_rules"]),
-            chooser=ScriptedChooser(sequence=decisions), options=dict(provenance.get("options", {})), log=log,
+            registry,
+            ruleset,
+            seed=provenance["seed"],
+            rules=dict(provenance["house_rules"]),
+            chooser=ScriptedChooser(sequence=decisions),
+            options=dict(provenance.get("options", {})),
+            log=log,
         )
     except (LifepathError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         history: list[dict[str, Any]] = json.loads(log.compact_json())
@@ -85,17 +90,24 @@ def rebuild(registry: Registry, record: Mapping[str, Any]) -> dict[str, Any]:
     :class:`ReplayError` naming the field.
     """
     if not is_brief(record):
-        raise ReplayError(f"this is not a character brief (its \"format\" is not {FORMAT})", pointer="/format",
-                          hint="give a line written by `lifepath generate --format jsonl`")
+        raise ReplayError(
+            f'this is not a character brief (its "format" is not {FORMAT})',
+            pointer="/format",
+            hint="give a line written by `lifepath generate --format jsonl`",
+        )
     provenance = record.get("provenance")
     if not isinstance(provenance, Mapping):
-        raise ReplayError("the brief has no provenance (\"provenance\" must be an object)", pointer="/provenance",
-                          hint="a brief's provenance is what rebuilds its history; write the batch again")
+        raise ReplayError(
+            'the brief has no provenance ("provenance" must be an object)',
+            pointer="/provenance",
+            hint="a brief's provenance is what rebuilds its history; write the batch again",
+        )
     history = _replay_history(registry, provenance)
     if not history:
         raise ReplayError(
             "the brief's provenance does not start a replay (its ruleset, seed, house rules, options or decisions "
-            "cannot be used), so its history cannot be rebuilt", pointer="/provenance",
+            "cannot be used), so its history cannot be rebuilt",
+            pointer="/provenance",
             hint="write the batch again with `lifepath generate --format jsonl`",
         )
     schema = record.get("$schema")

@@ -139,9 +139,7 @@ class Character:
 
     __slots__ = ("_history", "provenance", "sheet")
 
-    def __init__(
-        self, sheet: Sheet, history: list[dict[str, Any]] | EventLog, provenance: dict[str, Any]
-    ) -> None:
+    def __init__(self, sheet: Sheet, history: list[dict[str, Any]] | EventLog, provenance: dict[str, Any]) -> None:
         self.sheet = sheet
         self._history = history
         self.provenance = provenance
@@ -188,8 +186,9 @@ class Character:
         history = self._history
         if isinstance(history, list):
             return encode_compact(self.to_dict())
-        head = encode_compact({"$schema": SCHEMA_ID, "format": FORMAT, "sheet": self.sheet.to_dict(),
-                        "provenance": self.provenance})
+        head = encode_compact(
+            {"$schema": SCHEMA_ID, "format": FORMAT, "sheet": self.sheet.to_dict(), "provenance": self.provenance}
+        )
         return head[:-1] + ',"history":' + history.compact_json() + "}"
 
     def to_json(self) -> str:

@@ -42,20 +42,30 @@ class Chart:
 
 
 def bar_chart(
-    chart_id: str, title: str, desc: str, caption: str, rows: Sequence[tuple[str, float | None]],
-    shown: Callable[[float | None], str], maximum: float | None = None,
+    chart_id: str,
+    title: str,
+    desc: str,
+    caption: str,
+    rows: Sequence[tuple[str, float | None]],
+    shown: Callable[[float | None], str],
+    maximum: float | None = None,
 ) -> Chart:
     """A horizontal bar per row, scaled to ``maximum`` (default: the largest value; a chart of zeros
     draws no bars). A value of None is shown as ``shown(None)`` with no bar."""
     values = [v for _, v in rows if v is not None]
     top = maximum if maximum is not None else max(values, default=0.0)
     bars = tuple(
-        Bar(label, shown(value), 0.0 if value is None or top <= 0 else round(BAR_AREA * min(value, top) / top, 1),
-            TOP + i * ROW_HEIGHT)
+        Bar(
+            label,
+            shown(value),
+            0.0 if value is None or top <= 0 else round(BAR_AREA * min(value, top) / top, 1),
+            TOP + i * ROW_HEIGHT,
+        )
         for i, (label, value) in enumerate(rows)
     )
-    return Chart(chart_id, title, desc, caption, bars, LABEL_WIDTH + BAR_AREA + VALUE_WIDTH,
-                 2 * TOP + ROW_HEIGHT * len(rows))
+    return Chart(
+        chart_id, title, desc, caption, bars, LABEL_WIDTH + BAR_AREA + VALUE_WIDTH, 2 * TOP + ROW_HEIGHT * len(rows)
+    )
 
 
 __all__ = ["Bar", "Chart", "bar_chart"]

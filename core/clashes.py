@@ -100,7 +100,7 @@ def resolve(
     offers = [i for i in pending if i.data.get("replaces")]
     warnings: list[str] = []
     refused: set[int] = set()
-    pairs = [(a, b) for x, a in enumerate(originals) for b in originals[x + 1:] if keys(a) & keys(b)]
+    pairs = [(a, b) for x, a in enumerate(originals) for b in originals[x + 1 :] if keys(a) & keys(b)]
     # the ruleset's own items first: a plugin's item that clashes with one is refused, whatever else it clashes with
     pairs.sort(key=lambda pair: sum(i.plugin != owner for i in pair))
     qualified: set[int] = set()
@@ -117,7 +117,7 @@ def resolve(
             warnings.append(
                 f"plugin '{other.plugin}' adds the {kind} {label(other)} to {ruleset_id}, which clashes "
                 f"with {ruleset_id}'s own {label(own[0])} on the name '{shared}'; the plugin's {kind} is "
-                f"not used (rename it, or declare \"replaces\": \"{ruleset_id}:{own[0].id}\" to offer it "
+                f'not used (rename it, or declare "replaces": "{ruleset_id}:{own[0].id}" to offer it '
                 f"as a replacement)"
             )
         elif not own:

@@ -97,15 +97,26 @@ def values(part: str, path: str, pointer: str, made: Any, found: Any, out: list[
         for key in made:
             sub, ptr = f"{path}.{key}" if path else str(key), f"{pointer}/{escape(str(key))}"
             if key not in found:
-                out.append(Difference(part, sub, ptr, f"{sub}: missing (the replay makes {show(made[key])})",
-                                      made[key], ABSENT))
+                out.append(
+                    Difference(
+                        part, sub, ptr, f"{sub}: missing (the replay makes {show(made[key])})", made[key], ABSENT
+                    )
+                )
             else:
                 values(part, sub, ptr, made[key], found[key], out)
         for key in found:
             if key not in made:
                 sub, ptr = f"{path}.{key}" if path else str(key), f"{pointer}/{escape(str(key))}"
-                out.append(Difference(part, sub, ptr, f"{sub}: added {show(found[key])} (the replay has no such field)",
-                                      ABSENT, found[key]))
+                out.append(
+                    Difference(
+                        part,
+                        sub,
+                        ptr,
+                        f"{sub}: added {show(found[key])} (the replay has no such field)",
+                        ABSENT,
+                        found[key],
+                    )
+                )
         return
     if isinstance(made, list) and isinstance(found, list):
         if _text_list(made) and _text_list(found):
@@ -117,11 +128,18 @@ def values(part: str, path: str, pointer: str, made: Any, found: Any, out: list[
         for i, (x, y) in enumerate(zip(made, found, strict=False)):
             values(part, f"{path}[{i}]", f"{pointer}/{i}", x, y, out)
         if len(made) != len(found):
-            extra = found[len(made):] if len(found) > len(made) else made[len(found):]
+            extra = found[len(made) :] if len(found) > len(made) else made[len(found) :]
             word = "added" if len(found) > len(made) else "missing"
-            out.append(Difference(part, path, pointer,
-                                  f"{path}: {len(made)} entries -> {len(found)} ({word}: "
-                                  + ", ".join(show(v) for v in extra) + ")", made, found))
+            out.append(
+                Difference(
+                    part,
+                    path,
+                    pointer,
+                    f"{path}: {len(made)} entries -> {len(found)} ({word}: " + ", ".join(show(v) for v in extra) + ")",
+                    made,
+                    found,
+                )
+            )
         return
     out.append(Difference(part, path, pointer, f"{path}: {show(made)} -> {show(found)}", made, found))
 
@@ -163,16 +181,22 @@ def label(event: Any) -> str:
 
 def _why(made: Mapping[str, Any], found: Mapping[str, Any], decision: int | None) -> str:
     """What may have been edited, for a throw or a decision that comes out differently."""
-    if made.get("type") == "throw" and made.get("purpose") == found.get("purpose") and made.get("faces") != found.get(
-        "faces"
+    if (
+        made.get("type") == "throw"
+        and made.get("purpose") == found.get("purpose")
+        and made.get("faces") != found.get("faces")
     ):
         return " (the dice of the seed in provenance.seed do not give these faces: the throw or the seed was edited)"
     if made.get("type") == "decision" and made.get("options") != found.get("options"):
-        return (" (the replay offers other options: the history was edited, or the seed or house rules it was made "
-                "with are not provenance.seed and provenance.house_rules)")
+        return (
+            " (the replay offers other options: the history was edited, or the seed or house rules it was made "
+            "with are not provenance.seed and provenance.house_rules)"
+        )
     if made.get("type") == "decision" and made.get("answer") != found.get("answer") and decision is not None:
-        return (f" (the replay takes the answer from provenance.decisions[{decision}], decision {decision + 1}; "
-                "the history or the recorded decisions were edited)")
+        return (
+            f" (the replay takes the answer from provenance.decisions[{decision}], decision {decision + 1}; "
+            "the history or the recorded decisions were edited)"
+        )
     return ""
 
 
@@ -185,11 +209,16 @@ def event(index: int, made: Any, found: Any, decision: int | None = None) -> Dif
         fields: list[Difference] = []
         values("history", "", "", dict(made), dict(found), fields)
         what = "; ".join(d.text for d in fields)
-        return Difference("history", where, pointer, f"{where} ({label(made)}): {what}{_why(made, found, decision)}",
-                          made, found)
+        return Difference(
+            "history", where, pointer, f"{where} ({label(made)}): {what}{_why(made, found, decision)}", made, found
+        )
     return Difference(
-        "history", where, pointer,
-        f"{where}: the replay makes {label(made)}, the export has {label(found)}", made, found,
+        "history",
+        where,
+        pointer,
+        f"{where}: the replay makes {label(made)}, the export has {label(found)}",
+        made,
+        found,
     )
 
 
@@ -203,12 +232,17 @@ def history(made: Sequence[Any], found: Sequence[Any], *, stopped: bool = False)
     first = next((i for i, (x, y) in enumerate(zip(made, found, strict=False)) if not same(x, y)), None)
     if first is not None:
         if len(made) == len(found) and _counted(made) == _counted(found):
-            out.append(Difference(
-                "history", f"history event {first + 1}", f"/history/{first}",
-                f"history event {first + 1}: the export has the same events in another order; here the replay "
-                f"makes {label(made[first])}, the export has {label(found[first])}",
-                made[first], found[first],
-            ))
+            out.append(
+                Difference(
+                    "history",
+                    f"history event {first + 1}",
+                    f"/history/{first}",
+                    f"history event {first + 1}: the export has the same events in another order; here the replay "
+                    f"makes {label(made[first])}, the export has {label(found[first])}",
+                    made[first],
+                    found[first],
+                )
+            )
         else:
             asked = sum(1 for e in made[: first + 1] if e.get("type") == "decision" and not e.get("forced"))
             out.append(event(first, made[first], found[first], asked - 1 if asked else None))
@@ -216,18 +250,28 @@ def history(made: Sequence[Any], found: Sequence[Any], *, stopped: bool = False)
         return out
     if len(found) < len(made):
         n = len(found)
-        out.append(Difference(
-            "history", f"history event {n + 1}", f"/history/{n}",
-            f"the export's history ends after event {n}, but the replay goes on with event {n + 1} "
-            f"({label(made[n])}) and makes {len(made)} events in all",
-            made[n], ABSENT,
-        ))
+        out.append(
+            Difference(
+                "history",
+                f"history event {n + 1}",
+                f"/history/{n}",
+                f"the export's history ends after event {n}, but the replay goes on with event {n + 1} "
+                f"({label(made[n])}) and makes {len(made)} events in all",
+                made[n],
+                ABSENT,
+            )
+        )
     elif len(found) > len(made):
         n = len(made)
-        out.append(Difference(
-            "history", f"history event {n + 1}", f"/history/{n}",
-            f"the export's history has {len(found)} events, but the replay makes only {n}: event {n + 1} "
-            f"({label(found[n])}) and every event after it are not made by the seed",
-            ABSENT, found[n],
-        ))
+        out.append(
+            Difference(
+                "history",
+                f"history event {n + 1}",
+                f"/history/{n}",
+                f"the export's history has {len(found)} events, but the replay makes only {n}: event {n + 1} "
+                f"({label(found[n])}) and every event after it are not made by the seed",
+                ABSENT,
+                found[n],
+            )
+        )
     return out

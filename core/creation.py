@@ -85,8 +85,9 @@ class CrisisOutcome:
 
 def _is_dm(dm: object) -> bool:
     """Whether a throw hook's answer is a ``(name, value)`` DM: a name and a whole number (not a bool)."""
-    return (isinstance(dm, tuple | list) and len(dm) == 2 and isinstance(dm[0], str) and bool(dm[0])
-            and type(dm[1]) is int)
+    return (
+        isinstance(dm, tuple | list) and len(dm) == 2 and isinstance(dm[0], str) and bool(dm[0]) and type(dm[1]) is int
+    )
 
 
 class Context:
@@ -207,7 +208,7 @@ class Context:
                     raise PluginHookError(
                         f"a lifepath_throw_modifiers hook returned {dm!r} for the {throw.kind} throw "
                         f"'{throw.purpose}', which is not a (name, whole number) DM",
-                        hint="return a list such as [(\"Hardy\", 1)]; the plugins implementing the hook: "
+                        hint='return a list such as [("Hardy", 1)]; the plugins implementing the hook: '
                         + ", ".join(sorted({str(i.plugin_name) for i in impls})),
                     )
                 added.append((dm[0], dm[1]))

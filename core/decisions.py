@@ -90,8 +90,15 @@ class Decision:
         a reused decision's prompt and options are encoded once, however many characters it is asked of)."""
         head = self._json_head
         if head is None:
-            head = encode_compact({"type": "decision", "key": self.key, "prompt": self.prompt,
-                            "options": self.option_ids(), "answer": None})
+            head = encode_compact(
+                {
+                    "type": "decision",
+                    "key": self.key,
+                    "prompt": self.prompt,
+                    "options": self.option_ids(),
+                    "answer": None,
+                }
+            )
             head = head[: -len("null}")]
             object.__setattr__(self, "_json_head", head)
         return head

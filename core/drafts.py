@@ -114,8 +114,10 @@ def resume_db(draft: Draft, db: str | None, *, from_environment: bool = False) -
     if kept is None:
         return db
     if not isinstance(kept, str) or not kept:
-        raise LifepathError(f"{draft.path}: /save/db is not a database URL or file",
-                            hint="the draft is damaged; start the character again")
+        raise LifepathError(
+            f"{draft.path}: /save/db is not a database URL or file",
+            hint="the draft is damaged; start the character again",
+        )
     if db is None or (from_environment and remembered_db(db) != kept):
         return kept
     given = remembered_db(db)
@@ -152,15 +154,21 @@ def load(path: Path) -> Draft:
 
     data = read_json(path, hint="give a draft written by `lifepath create`")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise LifepathError(f"{path} is not a lifepath draft (/format is not {FORMAT!r})",
-                            hint="give a draft written by `lifepath create`")
+        raise LifepathError(
+            f"{path} is not a lifepath draft (/format is not {FORMAT!r})",
+            hint="give a draft written by `lifepath create`",
+        )
     checks = {"ruleset": str, "seed": int, "rules": dict, "options": dict, "save": dict, "decisions": list}
     for key, kind in checks.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise LifepathError(f"{path}: /{key} is missing or not a {kind.__name__}",
-                                hint="the draft is damaged; start the character again")
+            raise LifepathError(
+                f"{path}: /{key} is missing or not a {kind.__name__}",
+                hint="the draft is damaged; start the character again",
+            )
     for i, pair in enumerate(data["decisions"]):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-            raise LifepathError(f"{path}: /decisions/{i} is not a [key, answer] pair of strings",
-                                hint="the draft is damaged; start the character again")
+            raise LifepathError(
+                f"{path}: /decisions/{i} is not a [key, answer] pair of strings",
+                hint="the draft is damaged; start the character again",
+            )
     return Draft(data["ruleset"], data["seed"], data["rules"], data["options"], data["decisions"], data["save"], path)

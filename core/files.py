@@ -193,7 +193,11 @@ def _read_bytes(path: Path, announce: Callable[[str], None]) -> bytes:
 
 
 def read_bounded(
-    path: Path, *, limit: int = MAX_JSON_BYTES, what: str = "one JSON file", hint: str = _READ_HINT,
+    path: Path,
+    *,
+    limit: int = MAX_JSON_BYTES,
+    what: str = "one JSON file",
+    hint: str = _READ_HINT,
     announce: Callable[[str], None] = _announce,
 ) -> bytes:
     """At most ``limit`` bytes of ``path`` (``-``: standard input); more is a :class:`LifepathError`. The read
@@ -226,8 +230,9 @@ _Limit = tuple[int, str, str]
 
 def _too_big(name: str, limit: _Limit = (MAX_JSON_BYTES, "one JSON file", _READ_HINT)) -> LifepathError:
     most, what, hint = limit
-    return LifepathError(f"{name} is larger than {most // (1024 * 1024)} MB, the most lifepath reads from {what}",
-                         hint=hint)
+    return LifepathError(
+        f"{name} is larger than {most // (1024 * 1024)} MB, the most lifepath reads from {what}", hint=hint
+    )
 
 
 def _bounded(stream: BinaryIO, name: str, limit: _Limit = (MAX_JSON_BYTES, "one JSON file", _READ_HINT)) -> bytes:
@@ -281,7 +286,9 @@ def too_deep_error(
         line = (line - 1 + found) if line is not None and found is not None else found or line
     return LifepathError(
         f"{what}arrays and objects nest more than {MAX_JSON_DEPTH} deep here, which no lifepath file does",
-        file=name, line=line, hint=hint,
+        file=name,
+        line=line,
+        hint=hint,
     )
 
 

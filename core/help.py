@@ -53,8 +53,10 @@ def explain(ruleset: Ruleset, decision: Decision) -> str:
     details = [(i, o) for i, o in enumerate(decision.options, 1) if o.detail]
     if details:
         lines.append("Options:")
-        lines.extend(f"  {i:>2}. {o.text()}: {o.detail}"
-                     + (f" (cannot be taken now: {o.disabled})" if o.disabled else "") for i, o in details)
+        lines.extend(
+            f"  {i:>2}. {o.text()}: {o.detail}" + (f" (cannot be taken now: {o.disabled})" if o.disabled else "")
+            for i, o in details
+        )
     if decision.default:
         lines.append(f"Enter alone takes {decision.default}.")
     return "\n".join(lines)

@@ -40,7 +40,9 @@ def made_with(provenance: dict[str, Any]) -> str:
     """The line ``--history`` ends with: which plugins (name and version) made the character, the content a
     replay of it needs (``lifepath verify``)."""
     plugins = provenance.get("plugins")
-    listed = ", ".join(
-        f"{p.get('name')} {p.get('version', '')}".strip() for p in plugins if isinstance(p, dict)
-    ) if isinstance(plugins, list) else ""
+    listed = (
+        ", ".join(f"{p.get('name')} {p.get('version', '')}".strip() for p in plugins if isinstance(p, dict))
+        if isinstance(plugins, list)
+        else ""
+    )
     return f"-- made with the plugins: {listed or 'none recorded'}\n"

@@ -63,8 +63,13 @@ def _throw(e: Entry) -> dict[str, Any]:
 
 def _decision(e: Entry) -> dict[str, Any]:
     decision: Decision = e[1]
-    return {"type": "decision", "key": decision.key, "prompt": decision.prompt, "options": decision.option_ids(),
-            "answer": e[2]}
+    return {
+        "type": "decision",
+        "key": decision.key,
+        "prompt": decision.prompt,
+        "options": decision.option_ids(),
+        "answer": e[2],
+    }
 
 
 def _forced(e: Entry) -> dict[str, Any]:
@@ -148,8 +153,18 @@ def _throw_text(e: Entry) -> str | None:
         modifiers = ",".join(written)
     else:
         modifiers = ""
-    text = ('{"type":"throw","purpose":' + _string(purpose) + ',"dice":' + _string(notation) + ',"faces":['
-            + ",".join(map(_int, faces)) + '],"dms":[' + modifiers + '],"total":' + _int(total))
+    text = (
+        '{"type":"throw","purpose":'
+        + _string(purpose)
+        + ',"dice":'
+        + _string(notation)
+        + ',"faces":['
+        + ",".join(map(_int, faces))
+        + '],"dms":['
+        + modifiers
+        + '],"total":'
+        + _int(total)
+    )
     if target is None:
         return text + "}"
     if type(target) is not int:
@@ -172,8 +187,17 @@ def _entry_text(e: Entry) -> str:
     if kind == CHANGE:
         what, why = e[1], e[4]
         if type(what) is str and type(why) is str:
-            return ('{"type":"change","what":' + _string(what) + ',"from":' + _value(e[2]) + ',"to":'
-                    + _value(e[3]) + ',"why":' + _string(why) + "}")
+            return (
+                '{"type":"change","what":'
+                + _string(what)
+                + ',"from":'
+                + _value(e[2])
+                + ',"to":'
+                + _value(e[3])
+                + ',"why":'
+                + _string(why)
+                + "}"
+            )
     elif kind == THROW:
         text = _throw_text(e)
         if text is not None:
@@ -211,7 +235,7 @@ class EventLog(Sequence[dict[str, Any]]):
         events, entries = self._events, self._entries
         if len(events) < len(entries):
             makers = _MAKERS
-            events.extend([makers[e[0]](e) for e in entries[len(events):]])
+            events.extend([makers[e[0]](e) for e in entries[len(events) :]])
         return events
 
     def compact_json(self) -> str:
@@ -223,7 +247,7 @@ class EventLog(Sequence[dict[str, Any]]):
         event than writing it does); events already made (and perhaps edited) are encoded as they are."""
         made, entries = self._events, self._entries
         parts = [encode_compact(made)[1:-1]] if made else []
-        parts.extend(map(_entry_text, entries[len(made):] if made else entries))
+        parts.extend(map(_entry_text, entries[len(made) :] if made else entries))
         return "[" + ",".join(parts) + "]"
 
     def events(self) -> list[dict[str, Any]]:

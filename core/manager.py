@@ -68,8 +68,12 @@ class Manager:
         try:
             self.pm.register(plugin, name=name)
         except pluggy.PluginValidationError as exc:
-            self.fail(name, f"{_validation_reason(exc)}; upgrade lifepath, or install a version of the plugin "
-                      "written for this one", dist, version)
+            self.fail(
+                name,
+                f"{_validation_reason(exc)}; upgrade lifepath, or install a version of the plugin written for this one",
+                dist,
+                version,
+            )
             return
         self.info[name] = PluginInfo(name, dist, version, getattr(plugin, "__name__", type(plugin).__name__))
 
@@ -210,7 +214,6 @@ class Manager:
 
             self._registry = Registry(self, self.replacements)
         return self._registry
-
 
     def restricted(self, names: Collection[str], replacements: Collection[str] = ()) -> Manager:
         """A manager with only the plugins named (those of them this one holds, in this one's order) and

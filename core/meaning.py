@@ -70,9 +70,7 @@ SOON_REFUSED: dict[str, tuple[str, str]] = {
 }
 
 
-def unknown_name(
-    table: Table, pointer: str, kind: str, name: str, known: Iterable[str], how_to_add: str
-) -> TableError:
+def unknown_name(table: Table, pointer: str, kind: str, name: str, known: Iterable[str], how_to_add: str) -> TableError:
     """The error for a name the vocabulary does not have: file, line, pointer and the nearest valid name
     (a :class:`SoonRefused` for a kind in :data:`SOON_REFUSED`)."""
     near = nearest(name, known)
@@ -81,8 +79,9 @@ def unknown_name(
     if kind in SOON_REFUSED:
         until, instead = SOON_REFUSED[kind]
         line = line_of(table.text, pointer) if table.text else None
-        return SoonRefused(message, until=until, instead=instead, file=table.source, line=line, pointer=pointer,
-                           hint=hint)
+        return SoonRefused(
+            message, until=until, instead=instead, file=table.source, line=line, pointer=pointer, hint=hint
+        )
     return problem(table, pointer, message, hint)
 
 

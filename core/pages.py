@@ -34,6 +34,7 @@ PDF_EXTRA = (
     "(apt-get install libpango-1.0-0 libpangoft2-1.0-0). Or write --format html and print it from a browser"
 )
 
+
 def visible(value: Any) -> Any:
     """A string with its control characters shown as the CLI shows them (:func:`lifepath.text.safe`, line
     feeds kept); other values unchanged. Markup (a macro's output, already made of finalized values) is
@@ -102,9 +103,10 @@ def timeline(story: Sequence[Chapter], events: Sequence[dict[str, Any]]) -> list
 
     out = []
     for ch in story:
-        span = events[ch.start:ch.end]
-        throws = [Throw(e["purpose"], e["total"], e.get("success"), describe(e))
-                  for e in span if e.get("type") == "throw"]
+        span = events[ch.start : ch.end]
+        throws = [
+            Throw(e["purpose"], e["total"], e.get("success"), describe(e)) for e in span if e.get("type") == "throw"
+        ]
         others = [describe(e) for e in span if e.get("type") != "throw"]
         out.append(StoryChapter(ch, throws, others))
     return out
@@ -158,5 +160,14 @@ def write_pdf(html: str, path: Path) -> None:
     weasyprint.HTML(string=html).write_pdf(str(path))
 
 
-__all__ = ["FORMATS", "PDF_EXTRA", "check_pdf", "environment", "render_sheet", "sheet_context", "timeline", "visible",
-           "write_pdf"]
+__all__ = [
+    "FORMATS",
+    "PDF_EXTRA",
+    "check_pdf",
+    "environment",
+    "render_sheet",
+    "sheet_context",
+    "timeline",
+    "visible",
+    "write_pdf",
+]

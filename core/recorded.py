@@ -88,8 +88,11 @@ def _matching(
     if not isinstance(digest, str) or plain.digest(ruleset_id) == digest:
         return plain  # a missing or malformed hash is the comparison's to report
     offered = sorted(
-        {f"{offer.plugin}:{offer.id}" for _kind, offer, target, _used in plain.replacements(ruleset_id)
-         if target is not None and offer.plugin in names}
+        {
+            f"{offer.plugin}:{offer.id}"
+            for _kind, offer, target, _used in plain.replacements(ruleset_id)
+            if target is not None and offer.plugin in names
+        }
     )[:MAX_REPLACEMENT_TRIES]
     for size in range(1, len(offered) + 1):
         for chosen in itertools.combinations(offered, size):
@@ -179,8 +182,11 @@ def _reinstall_hint(manager: Manager, plugins: list[tuple[str, str]]) -> str:
     if not wanted:
         return "put the content folder back as it was (its tables as they were at that version), then verify again"
     command = f"`pip install --force-reinstall {' '.join(dict.fromkeys(wanted))}`"
-    return f"reinstall the plugins as released ({command})" + (
-        " and put the content folders back as they were" if folders else "") + ", then verify again"
+    return (
+        f"reinstall the plugins as released ({command})"
+        + (" and put the content folders back as they were" if folders else "")
+        + ", then verify again"
+    )
 
 
 def _built_in(manager: Manager, name: str) -> bool:

@@ -24,9 +24,7 @@ if TYPE_CHECKING:
     from lifepath.meaning import Vocabulary
     from lifepath.validation import ValidationCache, Validator
 
-CONTRIBUTED_HOOKS = (
-    "lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis", "lifepath_throw_modifiers"
-)
+CONTRIBUTED_HOOKS = ("lifepath_characteristics", "lifepath_apply_trait", "lifepath_crisis", "lifepath_throw_modifiers")
 REGISTRATION_HOOKS = (
     "lifepath_register_rulesets",
     "lifepath_register_careers",
@@ -224,7 +222,10 @@ class Registry:
         if rid is not None and vocab is not None:
             ruleset = self._rulesets[rid]
             wrong = self._guarded(
-                self._ruleset_plugin[rid], "its ruleset's meaning_errors()", ruleset.meaning_errors, table=table,
+                self._ruleset_plugin[rid],
+                "its ruleset's meaning_errors()",
+                ruleset.meaning_errors,
+                table=table,
                 vocabulary=vocab,
             )
             from lifepath.meaning import SoonRefused
@@ -399,7 +400,7 @@ class Registry:
 
         refused: set[int] = set()
         for x, (a, pa) in enumerate(offered):
-            for b, pb in offered[x + 1:]:
+            for b, pb in offered[x + 1 :]:
                 if not {a.id.lower(), a.name.lower()} & {b.id.lower(), b.name.lower()}:
                     continue
                 (first, p1), (second, p2) = sorted(((a, pa), (b, pb)), key=lambda o: (o[1], o[0].id))

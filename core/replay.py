@@ -94,32 +94,35 @@ def _read(exported: Any) -> _Export:
     if fmt != FORMAT:
         found = "has no format" if fmt is None else f"is in the format {show(fmt)}"
         raise _fail(
-            f"this export {found}, and this lifepath reads only {FORMAT}", "/format",
+            f"this export {found}, and this lifepath reads only {FORMAT}",
+            "/format",
             f"export it again with a lifepath that writes {FORMAT}, or upgrade lifepath to one that reads it",
         )
     sheet = exported.get("sheet")
     if not isinstance(sheet, Mapping):
-        raise _fail("the export has no sheet (\"sheet\" must be an object)", "/sheet")
+        raise _fail('the export has no sheet ("sheet" must be an object)', "/sheet")
     history = exported.get("history")
     if not isinstance(history, list) or not history:
         what = "is empty" if isinstance(history, list) else "is missing" if history is None else "is not a list"
         raise _fail(
             f"the export's history {what}: there is nothing to replay, so it cannot be verified "
-            "(every character's creation records its throws, decisions and changes)", "/history",
+            "(every character's creation records its throws, decisions and changes)",
+            "/history",
         )
     for i, ev in enumerate(history):
         if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
-            raise _fail(f"history event {i + 1} is not an event (an object with a \"type\")", f"/history/{i}")
+            raise _fail(f'history event {i + 1} is not an event (an object with a "type")', f"/history/{i}")
     prov = exported.get("provenance")
     if not isinstance(prov, Mapping):
-        raise _fail("the export has no provenance (\"provenance\" must be an object)", "/provenance")
+        raise _fail('the export has no provenance ("provenance" must be an object)', "/provenance")
     ruleset = prov.get("ruleset")
     if not isinstance(ruleset, Mapping) or not isinstance(ruleset.get("id"), str):
         raise _fail("the provenance does not name its ruleset", "/provenance/ruleset/id")
     seed = prov.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
         raise _fail(
-            f"the seed {show(seed)} is not a seed lifepath makes characters from", "/provenance/seed",
+            f"the seed {show(seed)} is not a seed lifepath makes characters from",
+            "/provenance/seed",
             "a seed is a whole number between -2^63 and 2^63-1; export the character again",
         )
     rules = prov.get("house_rules")
@@ -134,8 +137,10 @@ def _read(exported: Any) -> _Export:
     pairs = []
     for i, pair in enumerate(decisions):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
-            raise _fail(f"recorded decision {i + 1} is {show(pair)}, not a [key, answer] pair of text",
-                        f"/provenance/decisions/{i}")
+            raise _fail(
+                f"recorded decision {i + 1} is {show(pair)}, not a [key, answer] pair of text",
+                f"/provenance/decisions/{i}",
+            )
         pairs.append((pair[0], pair[1]))
     return _Export(ruleset["id"], seed, dict(rules), dict(options), pairs, dict(sheet), history, dict(prov))
 
@@ -159,15 +164,23 @@ def _house_rules(registry: Registry, ex: _Export) -> tuple[list[Difference], boo
             houserules.check(name, declared[name], value)
         except HouseRuleError as exc:
             runnable = False
-            out.append(Difference("provenance", where, pointer, f"{where}: {exc.message}; {exc.hint}",
-                                  compare.ABSENT, value))
+            out.append(
+                Difference("provenance", where, pointer, f"{where}: {exc.message}; {exc.hint}", compare.ABSENT, value)
+            )
     for name in declared:
         if name not in ex.rules:
             runnable = False
             where = f"provenance.house_rules.{name}"
-            out.append(Difference("provenance", where, f"/provenance/house_rules/{compare.escape(name)}",
-                                  f"{where}: missing (an export records every house rule in force)",
-                                  declared[name].get("default"), compare.ABSENT))
+            out.append(
+                Difference(
+                    "provenance",
+                    where,
+                    f"/provenance/house_rules/{compare.escape(name)}",
+                    f"{where}: missing (an export records every house rule in force)",
+                    declared[name].get("default"),
+                    compare.ABSENT,
+                )
+            )
     return out, runnable
 
 
@@ -178,36 +191,78 @@ def _renames(made_name: str, ex: _Export) -> tuple[dict[str, Any], list[Differen
     if renamed is None:
         return ex.sheet, []
     out: list[Difference] = []
-    if not isinstance(renamed, list) or not renamed or not all(
-        isinstance(r, Mapping) and isinstance(r.get("from"), str) and isinstance(r.get("to"), str) for r in renamed
+    if (
+        not isinstance(renamed, list)
+        or not renamed
+        or not all(
+            isinstance(r, Mapping) and isinstance(r.get("from"), str) and isinstance(r.get("to"), str) for r in renamed
+        )
     ):
-        out.append(Difference("provenance", "provenance.renamed", "/provenance/renamed",
-                              "provenance.renamed: not a list of {from, to} renames", compare.ABSENT, renamed))
+        out.append(
+            Difference(
+                "provenance",
+                "provenance.renamed",
+                "/provenance/renamed",
+                "provenance.renamed: not a list of {from, to} renames",
+                compare.ABSENT,
+                renamed,
+            )
+        )
         return ex.sheet, out
     before = made_name
     for i, r in enumerate(renamed):
         if r["from"] != before:
             where = f"provenance.renamed[{i}].from"
-            out.append(Difference("provenance", where, f"/provenance/renamed/{i}/from",
-                                  f"{where}: {show(before)} -> {show(r['from'])}", before, r["from"]))
+            out.append(
+                Difference(
+                    "provenance",
+                    where,
+                    f"/provenance/renamed/{i}/from",
+                    f"{where}: {show(before)} -> {show(r['from'])}",
+                    before,
+                    r["from"],
+                )
+            )
         before = r["to"]
     if ex.sheet.get("name") != before:
-        out.append(Difference("sheet", "sheet.name", "/sheet/name",
-                              f"sheet.name: {show(before)} -> {show(ex.sheet.get('name'))} (the last rename says "
-                              f"{show(before)})", before, ex.sheet.get("name")))
+        out.append(
+            Difference(
+                "sheet",
+                "sheet.name",
+                "/sheet/name",
+                f"sheet.name: {show(before)} -> {show(ex.sheet.get('name'))} (the last rename says {show(before)})",
+                before,
+                ex.sheet.get("name"),
+            )
+        )
     return {**ex.sheet, "name": made_name}, out
 
 
 def _top_level(exported: Mapping[str, Any], ex: _Export) -> list[Difference]:
     out: list[Difference] = []
     if exported.get("$schema") != SCHEMA_ID:
-        out.append(Difference("export", "$schema", "/$schema", f"$schema: {show(SCHEMA_ID)} -> "
-                              f"{show(exported.get('$schema'))}", SCHEMA_ID, exported.get("$schema")))
+        out.append(
+            Difference(
+                "export",
+                "$schema",
+                "/$schema",
+                f"$schema: {show(SCHEMA_ID)} -> {show(exported.get('$schema'))}",
+                SCHEMA_ID,
+                exported.get("$schema"),
+            )
+        )
     for key in exported:
         if key not in EXPORT_KEYS:
-            out.append(Difference("export", key, f"/{compare.escape(key)}",
-                                  f"{key}: not part of a character export (its parts are {', '.join(EXPORT_KEYS)})",
-                                  compare.ABSENT, exported[key]))
+            out.append(
+                Difference(
+                    "export",
+                    key,
+                    f"/{compare.escape(key)}",
+                    f"{key}: not part of a character export (its parts are {', '.join(EXPORT_KEYS)})",
+                    compare.ABSENT,
+                    exported[key],
+                )
+            )
     return out
 
 
@@ -216,16 +271,30 @@ def _provenance(made: dict[str, Any], ex: _Export) -> list[Difference]:
     out: list[Difference] = []
     for key in ("ruleset", "plugins", "tables_sha256", "seed", "options"):
         if key not in ex.provenance:
-            out.append(Difference("provenance", f"provenance.{key}", f"/provenance/{key}",
-                                  f"provenance.{key}: missing (the replay records {show(made[key])})",
-                                  made[key], compare.ABSENT))
+            out.append(
+                Difference(
+                    "provenance",
+                    f"provenance.{key}",
+                    f"/provenance/{key}",
+                    f"provenance.{key}: missing (the replay records {show(made[key])})",
+                    made[key],
+                    compare.ABSENT,
+                )
+            )
         else:
-            compare.values("provenance", f"provenance.{key}", f"/provenance/{key}", made[key],
-                           ex.provenance[key], out)
+            compare.values("provenance", f"provenance.{key}", f"/provenance/{key}", made[key], ex.provenance[key], out)
     for key in ex.provenance:
         if key not in PROVENANCE_KEYS:
-            out.append(Difference("provenance", f"provenance.{key}", f"/provenance/{compare.escape(key)}",
-                                  f"provenance.{key}: not part of a provenance", compare.ABSENT, ex.provenance[key]))
+            out.append(
+                Difference(
+                    "provenance",
+                    f"provenance.{key}",
+                    f"/provenance/{compare.escape(key)}",
+                    f"provenance.{key}: not part of a provenance",
+                    compare.ABSENT,
+                    ex.provenance[key],
+                )
+            )
     return out
 
 
@@ -233,16 +302,30 @@ def _sheet(made: dict[str, Any], found: dict[str, Any]) -> list[Difference]:
     out: list[Difference] = []
     for key in found:
         if key not in made:
-            out.append(Difference(
-                "sheet", f"sheet.{key}", f"/sheet/{compare.escape(key)}",
-                f"sheet.{key}: not a sheet field; a sheet has {', '.join(made)}, and a ruleset's own fields "
-                "go in extra", compare.ABSENT, found[key],
-            ))
+            out.append(
+                Difference(
+                    "sheet",
+                    f"sheet.{key}",
+                    f"/sheet/{compare.escape(key)}",
+                    f"sheet.{key}: not a sheet field; a sheet has {', '.join(made)}, and a ruleset's own fields "
+                    "go in extra",
+                    compare.ABSENT,
+                    found[key],
+                )
+            )
     for key in made:
         where, pointer = f"sheet.{key}", f"/sheet/{compare.escape(key)}"
         if key not in found:
-            out.append(Difference("sheet", where, pointer, f"{where}: missing (the replay makes {show(made[key])})",
-                                  made[key], compare.ABSENT))
+            out.append(
+                Difference(
+                    "sheet",
+                    where,
+                    pointer,
+                    f"{where}: missing (the replay makes {show(made[key])})",
+                    made[key],
+                    compare.ABSENT,
+                )
+            )
         else:
             compare.values("sheet", where, pointer, made[key], found[key], out)
     return out
@@ -272,8 +355,9 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
         registry.ruleset(ex.ruleset_id)
     except LifepathError as exc:
         raise ReplayError(
-            f"the export was made under the ruleset '{ex.ruleset_id}', which is not installed here "
-            f"({exc.message})", pointer="/provenance/ruleset/id", hint=exc.hint or "install its plugin",
+            f"the export was made under the ruleset '{ex.ruleset_id}', which is not installed here ({exc.message})",
+            pointer="/provenance/ruleset/id",
+            hint=exc.hint or "install its plugin",
         ) from None
     from lifepath.recorded import registry_for
 
@@ -293,8 +377,9 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
     chooser = ScriptedChooser(sequence=list(ex.decisions))
     log = EventLog()  # what the replay made before it stopped, if it stops
     try:
-        replayed = create(registry, ex.ruleset_id, seed=ex.seed, rules=ex.rules, chooser=chooser,
-                          options=ex.options, log=log)
+        replayed = create(
+            registry, ex.ruleset_id, seed=ex.seed, rules=ex.rules, chooser=chooser, options=ex.options, log=log
+        )
     except LifepathError as exc:
         replayed = None
         stop = exc.paragraph()
@@ -306,11 +391,16 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
         made = json.loads(log.compact_json())
         history = compare.history(made, ex.history, stopped=True)
         differences += history
-        differences.append(Difference(
-            "replay", f"history event {len(made) + 1}", f"/history/{len(made)}",
-            f"the replay stopped at event {len(made) + 1}: {stop}", compare.ABSENT,
-            ex.history[len(made)] if len(made) < len(ex.history) else compare.ABSENT,
-        ))
+        differences.append(
+            Difference(
+                "replay",
+                f"history event {len(made) + 1}",
+                f"/history/{len(made)}",
+                f"the replay stopped at event {len(made) + 1}: {stop}",
+                compare.ABSENT,
+                ex.history[len(made)] if len(made) < len(ex.history) else compare.ABSENT,
+            )
+        )
         return _verdict(differences, notes, history[0] if history else None, stopped=stop)
 
     made_text = replayed.compact_json()  # the history encoded from the replay's log, not from made events
@@ -325,26 +415,34 @@ def verify(registry: Registry, exported: dict[str, Any], *, text: str | None = N
     differences += history
     if chooser.unused:
         first = len(ex.decisions) - chooser.unused
-        differences.append(Difference(
-            "provenance", f"provenance.decisions[{first}]", f"/provenance/decisions/{first}",
-            f"provenance.decisions: {chooser.unused} recorded decision(s) were never asked for, from decision "
-            f"{first + 1} {show(list(ex.decisions[first]))} on (the replay asks only {first})",
-            compare.ABSENT, [list(p) for p in ex.decisions[first:]],
-        ))
+        differences.append(
+            Difference(
+                "provenance",
+                f"provenance.decisions[{first}]",
+                f"/provenance/decisions/{first}",
+                f"provenance.decisions: {chooser.unused} recorded decision(s) were never asked for, from decision "
+                f"{first + 1} {show(list(ex.decisions[first]))} on (the replay asks only {first})",
+                compare.ABSENT,
+                [list(p) for p in ex.decisions[first:]],
+            )
+        )
     made_with = _provenance(made_doc["provenance"], ex)
     differences += made_with
     versions = ("provenance.ruleset", "provenance.plugins", "provenance.tables_sha256")
     if any(d.where.startswith(versions) for d in made_with):
-        notes.append(f"an export made with another version of {ex.ruleset_id}, its plugins or its tables cannot be "
-                     "verified here: the replay proves only what the installed ones make")
+        notes.append(
+            f"an export made with another version of {ex.ruleset_id}, its plugins or its tables cannot be "
+            "verified here: the replay proves only what the installed ones make"
+        )
     sheet, renames = _renames(made_doc["sheet"]["name"], ex)
     differences += renames
     differences += _sheet(made_doc["sheet"], sheet)
     return _verdict(differences, notes, history[0] if history else None)
 
 
-def _verdict(differences: list[Difference], notes: list[str], first: Difference | None,
-             stopped: str | None = None) -> Verdict:
+def _verdict(
+    differences: list[Difference], notes: list[str], first: Difference | None, stopped: str | None = None
+) -> Verdict:
     index = None
     if first is not None and first.pointer.startswith("/history/"):
         index = int(first.pointer.split("/")[2])
@@ -353,9 +451,13 @@ def _verdict(differences: list[Difference], notes: list[str], first: Difference 
         message = differences[0].text
     provenance = [d.text for d in differences if d.part == "provenance"]
     return Verdict(
-        not differences, message, index,
-        first.found if first is not None else None, first.expected if first is not None else None,
-        provenance, differences,
+        not differences,
+        message,
+        index,
+        first.found if first is not None else None,
+        first.expected if first is not None else None,
+        provenance,
+        differences,
     )
 
 
@@ -375,8 +477,14 @@ def check_export(registry: Registry, exported: dict[str, Any]) -> Verdict:
     build = extra.get("build") if isinstance(extra, Mapping) else None
     found: list[Difference] = []
     if build is None:
-        found.append(Difference("build", "sheet.extra.build", "/sheet/extra/build",
-                                f"sheet.extra.build: missing; a {ruleset.name} export holds its build there"))
+        found.append(
+            Difference(
+                "build",
+                "sheet.extra.build",
+                "/sheet/extra/build",
+                f"sheet.extra.build: missing; a {ruleset.name} export holds its build there",
+            )
+        )
     else:
         for violation in ruleset.check_build(build):
             found.append(Difference("build", "sheet.extra.build", "/sheet/extra/build", f"build: {violation}"))

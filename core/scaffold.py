@@ -61,7 +61,7 @@ class PluginNames:
 def plugin_names(name: str) -> PluginNames:
     """Check ``name`` and derive the other names from it; a leading ``lifepath-`` is dropped."""
     raw = name.strip()
-    short = raw[len("lifepath-"):] if raw.startswith("lifepath-") else raw
+    short = raw[len("lifepath-") :] if raw.startswith("lifepath-") else raw
     if not NAME_PATTERN.match(short) or len(short) > MAX_NAME:
         raise LifepathError(
             f"'{name}' is not a usable plugin name",
@@ -171,9 +171,12 @@ def career_table(names: PluginNames) -> dict[str, Any]:
         "cash_benefits": [1000, 2000, 5000, 5000, 10000, 20000, 30000],
         "skill_tables": {
             "personal_development": [
-                {"characteristic": "Str", "change": 1}, {"characteristic": "Dex", "change": 1},
-                {"characteristic": "End", "change": 1}, {"characteristic": "Int", "change": 1},
-                {"skill": "Athletics"}, {"skill": "Carousing"},
+                {"characteristic": "Str", "change": 1},
+                {"characteristic": "Dex", "change": 1},
+                {"characteristic": "End", "change": 1},
+                {"characteristic": "Int", "change": 1},
+                {"skill": "Athletics"},
+                {"skill": "Carousing"},
             ],
             "service_skills": _skills("Admin", "Comms", "Computer", "Vehicle", "Streetwise", "Mechanics"),
             "specialist": _skills("Electronics", "Liaison", "Broker", "Recon", "Steward", "Leadership"),
@@ -222,9 +225,12 @@ def ruleset_schema(names: PluginNames) -> dict[str, Any]:
         "properties": {
             "$schema": {"const": f"https://lifepath.example/schemas/{names.short}.rules.schema.json"},
             "characteristics": {
-                "type": "array", "minItems": 1,
+                "type": "array",
+                "minItems": 1,
                 "items": {
-                    "type": "object", "required": ["code", "name", "dice"], "additionalProperties": False,
+                    "type": "object",
+                    "required": ["code", "name", "dice"],
+                    "additionalProperties": False,
                     "properties": {
                         "code": {"type": "string", "pattern": "^[A-Z][a-z]{2}$"},
                         "name": {"type": "string", "minLength": 1},
@@ -241,8 +247,12 @@ def ruleset_schema(names: PluginNames) -> dict[str, Any]:
 def ruleset_table(names: PluginNames) -> dict[str, Any]:
     """The generated ruleset's one table."""
     characteristics = (
-        ("Str", "Strength"), ("Dex", "Dexterity"), ("End", "Endurance"),
-        ("Int", "Intelligence"), ("Edu", "Education"), ("Soc", "Social Standing"),
+        ("Str", "Strength"),
+        ("Dex", "Dexterity"),
+        ("End", "Endurance"),
+        ("Int", "Intelligence"),
+        ("Edu", "Education"),
+        ("Soc", "Social Standing"),
     )
     return {
         "$schema": f"https://lifepath.example/schemas/{names.short}.rules.schema.json",
@@ -257,8 +267,14 @@ def render(name: str, kind: str = "career") -> dict[str, str]:
     kind = check_kind(kind)
     names = plugin_names(name)
     values = {
-        "dist": names.dist, "package": names.package, "entry": names.entry, "short": names.short,
-        "title": names.title, "cls": names.cls, "ruleset": TARGET_RULESET, "requires": TARGET_REQUIRES,
+        "dist": names.dist,
+        "package": names.package,
+        "entry": names.entry,
+        "short": names.short,
+        "title": names.title,
+        "cls": names.cls,
+        "ruleset": TARGET_RULESET,
+        "requires": TARGET_REQUIRES,
     }
     pkg = names.package
     files: dict[str, str] = {}

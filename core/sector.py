@@ -226,7 +226,8 @@ def read_worlds(path: Path, fmt: str | None = None, sector: str = "") -> list[Wo
     problem = sector_problem(label) if label else ""
     if problem:
         raise SectorError(
-            f"the sector label '{label}' {problem}", file=where,
+            f"the sector label '{label}' {problem}",
+            file=where,
             hint=f"give another with --sector NAME (at most {SECTOR_LIMIT} characters, no '/')",
         )
     try:
@@ -290,8 +291,12 @@ def _check(number: int, columns: dict[str, str], world: World, problems: list[st
 
 
 def _sec(lines: list[str], problems: list[str]) -> list[tuple[int, World]]:
-    columns = {"hex": "column 15 (hex)", "name": "columns 1-13 (name)", "uwp": "column 20 (UWP)",
-               "remarks": "columns 32-48 (remarks)"}
+    columns = {
+        "hex": "column 15 (hex)",
+        "name": "columns 1-13 (name)",
+        "uwp": "column 20 (UWP)",
+        "remarks": "columns 32-48 (remarks)",
+    }
     out = []
     for number, line in enumerate(lines, start=1):
         if not line.strip() or line.startswith("#"):
@@ -302,8 +307,9 @@ def _sec(lines: list[str], problems: list[str]) -> list[tuple[int, World]]:
         if len(line.rstrip()) < SEC_UWP.stop:
             problems.append(f"line {number}: too short ({len(line.rstrip())} characters; the UWP ends at column 28)")
             continue
-        world = World(line[SEC_HEX].strip(), line[SEC_NAME].strip(), line[SEC_UWP].strip(),
-                      " ".join(line[SEC_REMARKS].split()))
+        world = World(
+            line[SEC_HEX].strip(), line[SEC_NAME].strip(), line[SEC_UWP].strip(), " ".join(line[SEC_REMARKS].split())
+        )
         if _check(number, columns, world, problems):
             out.append((number, world))
     return out

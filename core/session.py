@@ -149,8 +149,13 @@ class Session:
             self._run_events = []
             try:
                 return create(
-                    self.registry, self.ruleset_id, seed=self.seed, rules=self.rules, chooser=self,
-                    options=self.options, observer=self.show,
+                    self.registry,
+                    self.ruleset_id,
+                    seed=self.seed,
+                    rules=self.rules,
+                    chooser=self,
+                    options=self.options,
+                    observer=self.show,
                 )
             except GoBack:
                 self._go_back()

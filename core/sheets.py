@@ -121,16 +121,31 @@ def default_sections(character: Character) -> list[Section]:
     traits, notes and a life story (a chapter per term where the history marks terms)."""
     sheet = character.sheet
     sections = [
-        Section("Identity", rows([("Name", sheet.name), ("Species", sheet.species), ("Sex", sheet.sex),
-                                  ("Age", sheet.age), ("Status", sheet.status)])),
+        Section(
+            "Identity",
+            rows(
+                [
+                    ("Name", sheet.name),
+                    ("Species", sheet.species),
+                    ("Sex", sheet.sex),
+                    ("Age", sheet.age),
+                    ("Status", sheet.status),
+                ]
+            ),
+        ),
         Section("Characteristics", rows(sheet.characteristics), columns=3),
         Section("Skills", rows(sheet.skills), columns=3),
     ]
     if sheet.careers:
-        sections.append(Section("Careers", table=grid(
-            ["Career", "Terms", "Rank", "Title", "Ended"],
-            [[c.name, c.terms, c.rank, c.title, c.ended] for c in sheet.careers],
-        )))
+        sections.append(
+            Section(
+                "Careers",
+                table=grid(
+                    ["Career", "Terms", "Rank", "Title", "Ended"],
+                    [[c.name, c.terms, c.rank, c.title, c.ended] for c in sheet.careers],
+                ),
+            )
+        )
     money = [("Credits", f"{sheet.credits:,}")] if sheet.credits else []
     money += [(f"Debt ({d.kind})", f"{d.amount:,}" + (f" — {d.note}" if d.note else "")) for d in sheet.debts]
     sections.append(Section("Possessions", rows([*money, ("Equipment", ", ".join(sheet.equipment))])))

@@ -211,8 +211,17 @@ def _write(store: Store, session: Session, campaign: str, out: Path, ours: set[s
     writer = SiteWriter(out)
     writer.manifest(ours | names)  # first: whatever happens next, every file lifepath writes is listed
     env = environment(True)
-    writer.page("index.html", _render(env, links, "campaigns.html.j2", campaigns=[camp],
-                                      counts={camp.name: first.total}, rules={camp.name: _rules(store, camp)}))
+    writer.page(
+        "index.html",
+        _render(
+            env,
+            links,
+            "campaigns.html.j2",
+            campaigns=[camp],
+            counts={camp.name: first.total},
+            rules={camp.name: _rules(store, camp)},
+        ),
+    )
     _write_roster(store, session, writer, env, camp, first)
     _write_characters(store, session, writer, camp, characters, workers_for(len(characters), workers))
     for gone in sorted(ours - names):
@@ -232,8 +241,9 @@ def _rules(store: Store, camp: CampaignRead) -> list[tuple[str, Any, bool]]:
     return campaign_rules(store, camp)
 
 
-def _write_roster(store: Store, session: Session, writer: SiteWriter, env: jinja2.Environment,
-                  camp: CampaignRead, first: RosterPage) -> None:
+def _write_roster(
+    store: Store, session: Session, writer: SiteWriter, env: jinja2.Environment, camp: CampaignRead, first: RosterPage
+) -> None:
     """The roster pages, one query and one file at a time."""
     from lifepath.store.roster import RosterQuery, pager
     from lifepath.web import COLUMNS
@@ -245,14 +255,28 @@ def _write_roster(store: Store, session: Session, writer: SiteWriter, env: jinja
             found = store.roster(camp.name, RosterQuery(per_page=PER_PAGE, page=number), session=session)
         # the first query's page count holds for every page (those are the names in the manifest)
         found = replace(found, page=number, pages=first.pages)
-        writer.page(links.roster_page(number), _render(
-            env, links, "roster.html.j2", campaign=camp, rows=found.rows, total=found.total, found=found,
-            filters=None, choices={}, columns=COLUMNS, sort_link=None, pager=pager(found, links.roster_page),
-        ))
+        writer.page(
+            links.roster_page(number),
+            _render(
+                env,
+                links,
+                "roster.html.j2",
+                campaign=camp,
+                rows=found.rows,
+                total=found.total,
+                found=found,
+                filters=None,
+                choices={},
+                columns=COLUMNS,
+                sort_link=None,
+                pager=pager(found, links.roster_page),
+            ),
+        )
 
 
-def _write_characters(store: Store, session: Session, writer: SiteWriter, camp: CampaignRead, names: set[str],
-                      workers: int) -> None:
+def _write_characters(
+    store: Store, session: Session, writer: SiteWriter, camp: CampaignRead, names: set[str], workers: int
+) -> None:
     """Each character's page, written in id order from rows read in batches and rendered a chunk at a time
     here and, with ``workers`` above 1, by ``workers - 1`` worker processes too (:func:`_rendered`)."""
     chunks = _chunks(session, camp, names)
@@ -336,8 +360,14 @@ def render_pages(chunk: list[Page], store: Store | None = None) -> list[tuple[st
     for values, document in chunk:
         row = cast("CharacterRead", SimpleNamespace(**values))  # the template reads its attributes
         context = character_context(source, row, json.loads(document))
-        pages.append((links.character(row.id), _render(env, links, "character.html.j2", verdict=None, token=None,
-                                                       allow_edit=False, statuses=(), **context)))
+        pages.append(
+            (
+                links.character(row.id),
+                _render(
+                    env, links, "character.html.j2", verdict=None, token=None, allow_edit=False, statuses=(), **context
+                ),
+            )
+        )
     return pages
 
 

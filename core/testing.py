@@ -344,4 +344,3 @@ __all__ = [
     "make_registry",
     "plugins_under_test",
 ]
-

@@ -33,8 +33,9 @@ KEY_WIDTH = 22
 
 
 def _wrap(text: str, width: int, first: str, rest: str) -> list[str]:
-    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False) or [first.rstrip()]
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False) or [
+        first.rstrip()
+    ]
 
 
 def _rows(rows: Sequence[tuple[str, str]], width: int, columns: int) -> list[str]:
@@ -47,7 +48,7 @@ def _rows(rows: Sequence[tuple[str, str]], width: int, columns: int) -> list[str
         fit = max(1, min(columns * 2, (width - len(INDENT) + 3) // cell_w, len(cells)))
         if fit > 1:
             per = -(-len(cells) // fit)  # down the columns, as on paper
-            cols = [cells[i * per:(i + 1) * per] for i in range(fit)]
+            cols = [cells[i * per : (i + 1) * per] for i in range(fit)]
             lines = []
             for r in range(per):
                 parts = [col[r] for col in cols if r < len(col)]
@@ -75,6 +76,7 @@ def _table(table: Grid, width: int) -> list[str]:
     widths = {i: max([len(headers[i]), *(len(row[i]) for row in body if i < len(row))]) for i in used}
     total = len(INDENT) + sum(widths.values()) + 2 * (len(used) - 1)
     if total <= width:
+
         def line(cells: Sequence[str]) -> str:
             return (INDENT + "  ".join(f"{cells[i] if i < len(cells) else '':<{widths[i]}}" for i in used)).rstrip()
 

@@ -50,8 +50,16 @@ if TYPE_CHECKING:
     from lifepath.websafety import ASGIApp, Scope
 
 #: roster columns: query key, header
-COLUMNS = (("id", "Id"), ("name", "Name"), ("species", "Species"), ("careers", "Careers"), ("age", "Age"),
-           ("profile", "Profile"), ("status", "Status"), ("player", "Player"))
+COLUMNS = (
+    ("id", "Id"),
+    ("name", "Name"),
+    ("species", "Species"),
+    ("careers", "Careers"),
+    ("age", "Age"),
+    ("profile", "Profile"),
+    ("status", "Status"),
+    ("player", "Player"),
+)
 ODDS_COUNT = 200
 ODDS_MAX = 5000
 #: a count up to ODDS_COUNT is waited for this many seconds before the "being worked out" page (a larger
@@ -108,8 +116,9 @@ class Filters:
     def parse(cls, params: Any) -> Filters:
         from lifepath.store.roster import PER_PAGE, PER_PAGE_MAX
 
-        f = cls(**{k: str(params.get(k, "")).strip() for k in ("q", "species", "career", "status", "age_min",
-                                                                "age_max")})
+        f = cls(
+            **{k: str(params.get(k, "")).strip() for k in ("q", "species", "career", "status", "age_min", "age_max")}
+        )
         sort = str(params.get("sort", "id"))
         f.sort = sort if sort in dict(COLUMNS) else "id"
         f.order = "desc" if params.get("order") == "desc" else "asc"
@@ -123,10 +132,18 @@ class Filters:
         """The store's query for these parameters (an age bound that is not a number is left out)."""
         from lifepath.store.roster import PER_PAGE, RosterQuery
 
-        return RosterQuery(q=self.q, species=self.species, career=self.career, status=self.status,
-                           age_min=_number(self.age_min), age_max=_number(self.age_max), sort=self.sort,
-                           order=self.order, page=_number(self.page) or 1,
-                           per_page=_number(self.per_page) or PER_PAGE)
+        return RosterQuery(
+            q=self.q,
+            species=self.species,
+            career=self.career,
+            status=self.status,
+            age_min=_number(self.age_min),
+            age_max=_number(self.age_max),
+            sort=self.sort,
+            order=self.order,
+            page=_number(self.page) or 1,
+            per_page=_number(self.per_page) or PER_PAGE,
+        )
 
     def query(self, **changes: str) -> str:
         values = {k: v for k, v in {**self.__dict__, **changes}.items() if v}
@@ -169,18 +186,17 @@ class App:
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def page(self, template: str, status: int = 200, headers: dict[str, str] | None = None,
-             **context: Any) -> Response:
+    def page(self, template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> Response:
         from starlette.responses import HTMLResponse
 
         html = environment(True).get_template(template).render(link=self.links, **context)
         return HTMLResponse(html, status_code=status, headers={"Content-Security-Policy": CSP, **(headers or {})})
 
-    def message(self, heading: str, message: str, status: int, headers: dict[str, str] | None = None,
-                **context: Any) -> Response:
+    def message(
+        self, heading: str, message: str, status: int, headers: dict[str, str] | None = None, **context: Any
+    ) -> Response:
         """A page of one paragraph (the database's path, if the message names it, left out)."""
-        return self.page("message.html.j2", status, headers, heading=heading, message=self.clean(message),
-                         **context)
+        return self.page("message.html.j2", status, headers, heading=heading, message=self.clean(message), **context)
 
     def clean(self, text: str) -> str:
         """``text`` with the database's path or URL replaced: a page never tells a visitor where it is."""
@@ -210,8 +226,12 @@ class App:
         form = await request.form()
         sent = str(form.get("csrf", ""))
         if not sent or not hmac.compare_digest(sent.encode(), self.token.encode()):
-            return self.message("Refused", "This form was not sent by this server's page (its token is missing or "
-                                "out of date). Reload the page and try again.", 403)
+            return self.message(
+                "Refused",
+                "This form was not sent by this server's page (its token is missing or "
+                "out of date). Reload the page and try again.",
+                403,
+            )
         return {k: str(v) for k, v in form.items()}
 
     # -- pages ------------------------------------------------------------------------------------
@@ -240,9 +260,18 @@ class App:
             order = "desc" if filters.sort == key and filters.order == "asc" else "asc"
             return filters.query(sort=key, order=order, page="")
 
-        return self.page("roster.html.j2", campaign=campaign, rows=found.rows, total=found.total, found=found,
-                         filters=filters, choices=choices, columns=COLUMNS, sort_link=sort_link,
-                         pager=pager(found, filters.page_link))
+        return self.page(
+            "roster.html.j2",
+            campaign=campaign,
+            rows=found.rows,
+            total=found.total,
+            found=found,
+            filters=filters,
+            choices=choices,
+            columns=COLUMNS,
+            sort_link=sort_link,
+            pager=pager(found, filters.page_link),
+        )
 
     def scoped(self, character_id: int, session: Session | None = None) -> CharacterRead | None:
         """The character with this id if it is one of the served campaigns' (None for any other id, one out
@@ -269,13 +298,19 @@ class App:
         from lifepath.store.engine import StoreError
 
         if is_busy(exc):
-            return self.message("The roster is busy", "The roster is busy: another lifepath command is writing to "
-                                "it. Nothing was changed here; try again in a moment.", 503, {"Retry-After": "5"})
+            return self.message(
+                "The roster is busy",
+                "The roster is busy: another lifepath command is writing to "
+                "it. Nothing was changed here; try again in a moment.",
+                503,
+                {"Retry-After": "5"},
+            )
         paragraph = exc.paragraph() if isinstance(exc, LifepathError) else "it could not be read"
         if isinstance(exc, LifepathError) and not isinstance(exc, StoreError):
             return self.message("Cannot do that", paragraph, 400)
-        return self.message("Database trouble", f"The roster's database failed: {paragraph}", 503,
-                            {"Retry-After": "30"})
+        return self.message(
+            "Database trouble", f"The roster's database failed: {paragraph}", 503, {"Retry-After": "30"}
+        )
 
     def character_page(self, character_id: int, verdict: Any = None, status: int = 200) -> Response:
         from lifepath.errors import LifepathError
@@ -295,8 +330,16 @@ class App:
             raise
         except LifepathError as exc:  # e.g. its ruleset's plugin is not installed here
             return self.message("Cannot show this character", exc.paragraph(), 409)
-        return self.page("character.html.j2", status, verdict=verdict, token=self.token, allow_edit=self.allow_edit,
-                         statuses=STATUSES, notes_max=NOTES_MAX, **context)
+        return self.page(
+            "character.html.j2",
+            status,
+            verdict=verdict,
+            token=self.token,
+            allow_edit=self.allow_edit,
+            statuses=STATUSES,
+            notes_max=NOTES_MAX,
+            **context,
+        )
 
     def character(self, request: Request) -> Response:
         return self.character_page(int(request.path_params["id"]))
@@ -344,8 +387,9 @@ class App:
         """Save the edit form's name, status and player (of a served campaign's character only)."""
         from lifepath.store.models import CharacterUpdate
 
-        update = CharacterUpdate(name=form.get("name") or None, status=form.get("status") or None,
-                                 player=form.get("player", ""))
+        update = CharacterUpdate(
+            name=form.get("name") or None, status=form.get("status") or None, player=form.get("player", "")
+        )
         return self.write(character_id, lambda: self.store.update_character(character_id, update), "")
 
     async def notes(self, request: Request) -> Response:
@@ -357,8 +401,9 @@ class App:
             return form
         character_id = int(request.path_params["id"])
         notes = form.get("notes", "")
-        return await run_in_threadpool(self.write, character_id,
-                                       lambda: self.store.set_notes(character_id, notes), "#h-notes")
+        return await run_in_threadpool(
+            self.write, character_id, lambda: self.store.set_notes(character_id, notes), "#h-notes"
+        )
 
     def write(self, character_id: int, change: Callable[[], object], anchor: str) -> Response:
         """Make ``change`` to a served campaign's character and go back to its page (at ``anchor``); a 404
@@ -401,26 +446,37 @@ class App:
         n = min(wanted, ODDS_MAX) if wanted > 0 else ODDS_COUNT
         job = await run_in_threadpool(self.start_odds, campaign, n)
         if job is None:
-            return self.message("The odds are busy", "Several odds are being worked out already. Try again in a "
-                                "moment.", 503, {"Retry-After": "10"})
+            return self.message(
+                "The odds are busy",
+                "Several odds are being worked out already. Try again in a moment.",
+                503,
+                {"Retry-After": "10"},
+            )
         if n <= ODDS_COUNT:
             await job.wait(ODDS_WAIT)
         return await run_in_threadpool(self.odds_answer, campaign, n, job)
 
     def start_odds(self, campaign: CampaignRead, n: int) -> OddsJob | None:
         store = self.store
-        return self.odds_jobs.start(odds_key(campaign, n), n,
-                                    lambda progress: campaign_odds(store, campaign, n, progress=progress))
+        return self.odds_jobs.start(
+            odds_key(campaign, n), n, lambda progress: campaign_odds(store, campaign, n, progress=progress)
+        )
 
     def odds_answer(self, campaign: CampaignRead, n: int, job: OddsJob) -> Response:
         from lifepath.errors import LifepathError
 
         if not job.done:
             link = f"{self.links.odds(campaign.name)}?count={n}"
-            return self.message(f"Odds for {campaign.name}", f"The odds of {n:,} characters under this campaign's "
-                                f"rules are being worked out ({job.made:,} made so far). This page reloads itself "
-                                f"every {ODDS_REFRESH} seconds until they are ready.", 202, refresh=ODDS_REFRESH,
-                                next_link=link, next_text="Reload now")
+            return self.message(
+                f"Odds for {campaign.name}",
+                f"The odds of {n:,} characters under this campaign's "
+                f"rules are being worked out ({job.made:,} made so far). This page reloads itself "
+                f"every {ODDS_REFRESH} seconds until they are ready.",
+                202,
+                refresh=ODDS_REFRESH,
+                next_link=link,
+                next_text="Reload now",
+            )
         try:
             report = job.result()
         except LifepathError as exc:  # its ruleset's plugin or a content folder is missing here, say
@@ -429,8 +485,9 @@ class App:
         except BaseException:
             self.odds_jobs.forget(job)
             raise
-        return self.page("odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct,
-                         charts=odds_charts(report))
+        return self.page(
+            "odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct, charts=odds_charts(report)
+        )
 
     def refusal(self, heading: str, message: str, status: int) -> ASGIApp:
         """The page :class:`lifepath.websafety.Guard` answers a refused request with."""
@@ -451,14 +508,18 @@ class App:
             yield
             self.odds_jobs.close()
 
-        app = Starlette(routes=[
-            Route("/", self.home),
-            Route("/campaigns/{name:path}", self.campaign_page),
-            Route("/characters/{id:int}", self.character),
-            Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
-            Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
-            Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
-        ], exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble}, lifespan=lifespan)
+        app = Starlette(
+            routes=[
+                Route("/", self.home),
+                Route("/campaigns/{name:path}", self.campaign_page),
+                Route("/characters/{id:int}", self.character),
+                Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
+                Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
+                Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
+            ],
+            exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble},
+            lifespan=lifespan,
+        )
         policy = self.policy or Policy(allowed_names("127.0.0.1"), 8000)
         return Guard(app, policy, self.refusal)
 
@@ -474,6 +535,7 @@ def campaign_path(scope: Scope) -> tuple[str, bool]:
     rest = path.split("?", 1)[0].removeprefix(scope.get("root_path", "")).removeprefix("/campaigns/")
     odds = rest.endswith("/odds")
     return unquote(rest.removesuffix("/odds") if odds else rest, errors="replace"), odds
+
 
 def character_context(store: Store, row: CharacterRead, data: dict[str, Any]) -> dict[str, Any]:
     """What the character page shows: sheet sections, the story's chapters, history and provenance."""
@@ -550,8 +612,9 @@ def campaign_rules(store: Store, campaign: CampaignRead) -> list[tuple[str, Any,
     return [(name, values[name], name in stored) for name in sorted(values)]
 
 
-def campaign_odds(store: Store, campaign: CampaignRead, count: int, *,
-                  progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def campaign_odds(
+    store: Store, campaign: CampaignRead, count: int, *, progress: Callable[[int], None] | None = None
+) -> dict[str, Any]:
     """The odds of ``count`` characters of the campaign under its house rules (``progress``: as
     :func:`lifepath.odds.compute_odds`)."""
     from lifepath import houserules
@@ -575,21 +638,38 @@ def odds_charts(report: dict[str, Any]) -> list[Chart]:
     charts = []
     if report.get("detailed"):
         qualification = [(c["career"], (c.get("qualification") or {}).get("rate")) for c in careers]
-        charts.append(bar_chart(
-            "chart-qualification", "Qualification by career",
-            "One bar per career: the share of its qualification throws that succeeded, on a scale of 0% to 100%.",
-            f"Qualification: successful throws out of those made, {of}; - where nobody tried.",
-            qualification, _pct, 1.0))
-        charts.append(bar_chart(
-            "chart-mishaps", "Mishaps per term by career",
-            "One bar per career: mishaps per term served in it, on a scale of 0% to 100%.",
-            f"Mishaps per term served, {of}; - where nobody served.",
-            [(c["career"], c.get("mishap_rate")) for c in careers], _pct, 1.0))
-    charts.append(bar_chart(
-        "chart-terms", "Mean terms by career",
-        "One bar per career: the mean number of terms served by those who entered it, scaled to the longest.",
-        f"Mean terms served by those who entered each career, {of}; - where nobody entered.",
-        [(c["career"], c.get("mean_terms")) for c in careers], _num))
+        charts.append(
+            bar_chart(
+                "chart-qualification",
+                "Qualification by career",
+                "One bar per career: the share of its qualification throws that succeeded, on a scale of 0% to 100%.",
+                f"Qualification: successful throws out of those made, {of}; - where nobody tried.",
+                qualification,
+                _pct,
+                1.0,
+            )
+        )
+        charts.append(
+            bar_chart(
+                "chart-mishaps",
+                "Mishaps per term by career",
+                "One bar per career: mishaps per term served in it, on a scale of 0% to 100%.",
+                f"Mishaps per term served, {of}; - where nobody served.",
+                [(c["career"], c.get("mishap_rate")) for c in careers],
+                _pct,
+                1.0,
+            )
+        )
+    charts.append(
+        bar_chart(
+            "chart-terms",
+            "Mean terms by career",
+            "One bar per career: the mean number of terms served by those who entered it, scaled to the longest.",
+            f"Mean terms served by those who entered each career, {of}; - where nobody entered.",
+            [(c["career"], c.get("mean_terms")) for c in careers],
+            _num,
+        )
+    )
     return charts
 
 

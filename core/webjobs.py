@@ -106,9 +106,15 @@ def content_hash(folders: Iterable[str]) -> str:
 def odds_key(campaign: CampaignRead, count: int) -> tuple[Any, ...]:
     """What a campaign's odds depend on: it, its ruleset, house rules, enabled plugins and replacements,
     the bytes of its content folders, and the count (the installed plugins are the server's, fixed)."""
-    return (campaign.id, campaign.ruleset, json.dumps(campaign.house_rules, sort_keys=True, default=str),
-            tuple(campaign.enabled_plugins), tuple(campaign.enabled_replacements), content_hash(campaign.content),
-            count)
+    return (
+        campaign.id,
+        campaign.ruleset,
+        json.dumps(campaign.house_rules, sort_keys=True, default=str),
+        tuple(campaign.enabled_plugins),
+        tuple(campaign.enabled_replacements),
+        content_hash(campaign.content),
+        count,
+    )
 
 
 class OddsJobs:
@@ -121,8 +127,9 @@ class OddsJobs:
         self._jobs: OrderedDict[tuple[Any, ...], OddsJob] = OrderedDict()
         self._lock = threading.Lock()
 
-    def start(self, key: tuple[Any, ...], count: int,
-              work: Callable[[Callable[[int], None]], Report]) -> OddsJob | None:
+    def start(
+        self, key: tuple[Any, ...], count: int, work: Callable[[Callable[[int], None]], Report]
+    ) -> OddsJob | None:
         """The job for ``key``, started (``work`` is called with the progress callback) if it is new; None
         when :attr:`queued` reports are already being worked out."""
         with self._lock:
@@ -181,5 +188,14 @@ def short_waits(store: Store, seconds: float = WEB_BUSY_TIMEOUT) -> Store:
     return store
 
 
-__all__ = ["ODDS_KEPT", "ODDS_QUEUED", "WEB_BUSY_TIMEOUT", "OddsJob", "OddsJobs", "Stopped", "content_hash",
-           "odds_key", "short_waits"]
+__all__ = [
+    "ODDS_KEPT",
+    "ODDS_QUEUED",
+    "WEB_BUSY_TIMEOUT",
+    "OddsJob",
+    "OddsJobs",
+    "Stopped",
+    "content_hash",
+    "odds_key",
+    "short_waits",
+]

@@ -41,8 +41,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 #: makes the page of a refusal: heading, message, status -> an ASGI response
 Refusal = Callable[[str, str, int], ASGIApp]
 
-CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; "
-       "frame-ancestors 'none'; base-uri 'none'")
+CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
 HEADERS = (
     (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
@@ -188,21 +190,32 @@ class Guard:
         """The refusal (or the join answer) for this request, or None to let it through."""
         policy = self.policy
         if not policy.host_ok(headers.get("host")):
-            return self.refuse("Wrong address", "This server answers only to the address it was started on "
-                               "(see the line `lifepath serve` printed). A page on another site cannot read it.", 400)
+            return self.refuse(
+                "Wrong address",
+                "This server answers only to the address it was started on "
+                "(see the line `lifepath serve` printed). A page on another site cannot read it.",
+                400,
+            )
         if policy.secret is not None:
             path = str(scope.get("path", ""))
             if path.startswith(JOIN_PATH):
-                return self.join(path[len(JOIN_PATH):])
+                return self.join(path[len(JOIN_PATH) :])
             if not policy.secret_ok(_cookie(headers.get("cookie", ""), policy.cookie)):
-                return self.refuse("Join first", "This server edits the roster and is open to the network, so it "
-                                   "answers only browsers that opened its join link (printed once where `lifepath "
-                                   "serve` was started). Ask the referee for it.", 403)
+                return self.refuse(
+                    "Join first",
+                    "This server edits the roster and is open to the network, so it "
+                    "answers only browsers that opened its join link (printed once where `lifepath "
+                    "serve` was started). Ask the referee for it.",
+                    403,
+                )
         if scope.get("method", "GET") not in SAFE_METHODS:
             origin = headers.get("origin") or headers.get("referer")
             if origin is not None and not policy.origin_ok(origin):
-                return self.refuse("Refused", "This form was sent from another site, not from this server's own "
-                                   "pages, so nothing was changed.", 403)
+                return self.refuse(
+                    "Refused",
+                    "This form was sent from another site, not from this server's own pages, so nothing was changed.",
+                    403,
+                )
         return None
 
     def join(self, sent: str) -> ASGIApp:
@@ -210,8 +223,12 @@ class Guard:
         from starlette.responses import RedirectResponse
 
         if not self.policy.secret_ok(sent):
-            return self.refuse("Join first", "That join link is not this server's (it changes every time "
-                               "`lifepath serve` starts). Ask the referee for the one it printed.", 403)
+            return self.refuse(
+                "Join first",
+                "That join link is not this server's (it changes every time "
+                "`lifepath serve` starts). Ask the referee for the one it printed.",
+                403,
+            )
         response = RedirectResponse("/", status_code=303)
         response.set_cookie(self.policy.cookie, sent, httponly=True, samesite="strict", path="/")
         return response
@@ -256,5 +273,16 @@ def quiet_logs(names: Iterable[str] = ("uvicorn.error", "uvicorn", "asyncio")) -
         logging.getLogger(name).addFilter(once)
 
 
-__all__ = ["CSP", "HEADERS", "Guard", "OncePerMinute", "Policy", "allowed_names", "is_busy", "is_loopback",
-           "machine_names", "parse_authority", "quiet_logs"]
+__all__ = [
+    "CSP",
+    "HEADERS",
+    "Guard",
+    "OncePerMinute",
+    "Policy",
+    "allowed_names",
+    "is_busy",
+    "is_loopback",
+    "machine_names",
+    "parse_authority",
+    "quiet_logs",
+]

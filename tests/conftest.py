@@ -179,8 +179,13 @@ def terminal(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[..., Te
         if stdout_to is not None:  # the shell only redirects, then becomes lifepath
             command = ["/bin/sh", "-c", 'out="$1"; shift; exec "$@" > "$out"', "sh", str(stdout_to), *command]
         child = pexpect.spawn(
-            command[0], command[1:], env=full_env, cwd=str(cwd or tmp_path), timeout=timeout,
-            encoding="utf-8", dimensions=(40, 120),
+            command[0],
+            command[1:],
+            env=full_env,
+            cwd=str(cwd or tmp_path),
+            timeout=timeout,
+            encoding="utf-8",
+            dimensions=(40, 120),
         )
         child.delaybeforesend = None  # answer as soon as asked: no fixed pauses
         request.addfinalizer(lambda: child.close(force=True))

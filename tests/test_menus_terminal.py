@@ -64,13 +64,12 @@ def test_a_long_d6_menu_pages_and_filters(terminal) -> None:
 
 def test_interactive_creation_ends_with_the_full_sheet_within_80_columns(terminal, tmp_path) -> None:
     printed = tmp_path / "character.txt"
-    session = terminal("create", "--ruleset", "nowhere-yet", "--seed", "11", env={"COLUMNS": "80"},
-                       stdout_to=printed)
+    session = terminal("create", "--ruleset", "nowhere-yet", "--seed", "11", env={"COLUMNS": "80"}, stdout_to=printed)
     session.child.setwinsize(40, 80)
     session.answer("auto")
     out = plain(session.finish())
     assert session.exit_code == 0, out[-2000:]
-    sheet = out[out.index("\nIdentity\n========\n"):]
+    sheet = out[out.index("\nIdentity\n========\n") :]
     for title in ("Characteristics", "Skills", "Careers", "Homeworld", "Benefits", "Traits", "Life story"):
         assert f"\n{title}\n" in sheet
     assert "Goal:" in sheet and "Appearance:" in sheet

@@ -131,8 +131,11 @@ def test_a_bad_name_is_refused(terminal, tmp_path, ruleset) -> None:
     session.expect("suggested: ")
     out = session.answer_all("auto")
     assert session.exit_code == 0, out[-2000:]
-    names = [e["answer"] for e in json.loads(export.read_text(encoding="utf-8"))["history"]
-             if e["type"] == "decision" and e["prompt"].startswith(NAME_AT[ruleset])]
+    names = [
+        e["answer"]
+        for e in json.loads(export.read_text(encoding="utf-8"))["history"]
+        if e["type"] == "decision" and e["prompt"].startswith(NAME_AT[ruleset])
+    ]
     assert names and names[0] not in ("?", "", "X" * 61) and "\x01" not in names[0]
 
 
@@ -160,8 +163,9 @@ def test_a_resumed_draft_finishes_like_one_sitting(terminal, run_cli, tmp_path, 
     answers = tmp_path / "answers.txt"
     answers.write_text("1\n2\nauto\n", encoding="utf-8")
     single = tmp_path / "single.json"
-    result = run_cli("create", "-r", ruleset, "--seed", "11", *SHORT[ruleset], "--answers", str(answers),
-                     "--out", str(single))
+    result = run_cli(
+        "create", "-r", ruleset, "--seed", "11", *SHORT[ruleset], "--answers", str(answers), "--out", str(single)
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert resumed.read_bytes() == single.read_bytes()
     verified(run_cli, resumed)
@@ -226,8 +230,9 @@ def test_a_resumed_draft_is_saved_to_its_campaign(run_cli, tmp_path) -> None:
     assert run_cli("campaign", "new", "Drift", "--ruleset", "wormwood-drift", "--db", db).returncode == 0
     answers = tmp_path / "answers.txt"
     answers.write_text("2\n", encoding="utf-8")
-    stopped = run_cli("create", "--campaign", "Drift", "--player", "Sam", "--db", db, "--seed", "5",
-                      "--answers", str(answers))
+    stopped = run_cli(
+        "create", "--campaign", "Drift", "--player", "Sam", "--db", db, "--seed", "5", "--answers", str(answers)
+    )
     assert stopped.returncode == 2 and "resume it with" in stopped.stderr
     [draft] = (tmp_path / "drafts").glob("*.json")
     assert json.loads(draft.read_text(encoding="utf-8"))["save"]["db"] == db

@@ -77,7 +77,8 @@ def tour(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]
     home = root / "home"
     home.mkdir()
     env = {
-        k: v for k, v in os.environ.items()
+        k: v
+        for k, v in os.environ.items()
         if not k.startswith(("LIFEPATH_", "XDG_")) and k not in ("HOME", "PYTHONPATH")
     }
     env.update(HOME=str(home), PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}")
@@ -140,7 +141,11 @@ def test_the_ucf_example_is_what_its_command_prints(tour) -> None:
     block = re.search(re.escape(intro) + r"\n\n```\n(.*?)```", text, flags=re.S)
     assert block is not None
     done = subprocess.run(
-        ["bash", "-c", "lifepath create --auto --seed 269"], cwd=work, env=env, capture_output=True, text=True,
+        ["bash", "-c", "lifepath create --auto --seed 269"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr

@@ -135,8 +135,9 @@ def _worker_checker(spec: Spec) -> Checker:
             here = Target(spec.target.name, spec.target.ruleset, present)
             load_campaign_content(manager, cast("CampaignRead", here))  # it reads .name and .content
             registry = manager.registry()
-        found = ImportFile(spec.source, spec.kind, spec.header, spec.header_text,
-                           Path(spec.path) if spec.path is not None else None)
+        found = ImportFile(
+            spec.source, spec.kind, spec.header, spec.header_text, Path(spec.path) if spec.path is not None else None
+        )
         target = cast("CampaignRead", spec.target)  # the Checker reads .name and .ruleset
         _checker = Checker(found, registry, target, spec.in_force, accept_edited=spec.accept_edited, plain=plain)
     return _checker
@@ -163,8 +164,16 @@ def check_chunk(spec: Spec, lines: list[tuple[int, int, bytes]]) -> Done:
 
 
 def spec_of(found: ImportFile, target: CampaignRead, in_force: dict[str, Any], accept_edited: bool) -> Spec:
-    return Spec(found.source, found.kind, found.data, found.text, str(found.path) if found.path else None,
-                Target(target.name, target.ruleset, list(target.content)), dict(in_force), accept_edited)
+    return Spec(
+        found.source,
+        found.kind,
+        found.data,
+        found.text,
+        str(found.path) if found.path else None,
+        Target(target.name, target.ruleset, list(target.content)),
+        dict(in_force),
+        accept_edited,
+    )
 
 
 def parallel(found: ImportFile, workers: int | None) -> bool:

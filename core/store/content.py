@@ -88,7 +88,9 @@ def load_campaign_content(manager: Manager, campaign: CampaignRead) -> None:
         except LifepathError as e:
             raise type(e)(
                 f"campaign '{campaign.name}' uses the content folder {folder}, which cannot be read: {e.message}",
-                file=e.file, line=e.line, pointer=e.pointer,
+                file=e.file,
+                line=e.line,
+                pointer=e.pointer,
                 hint=(e.hint + "; " if e.hint else "")
                 + f"fix the folder, or stop using it with `{remove_hint(campaign.name, folder)}`",
             ) from None
@@ -108,9 +110,11 @@ def _check_tables(registry: Registry, plugin: ContentPlugin, campaign: str) -> N
                 first = errors[0]
                 more = f"{len(errors) - 1} more problem(s) in this file; " if len(errors) > 1 else ""
                 raise TableError(
-                    first.message, file=first.file, line=first.line, pointer=first.pointer,
-                    hint=(first.hint + "; " if first.hint else "")
-                    + f"{more}campaign '{campaign}' was not changed "
+                    first.message,
+                    file=first.file,
+                    line=first.line,
+                    pointer=first.pointer,
+                    hint=(first.hint + "; " if first.hint else "") + f"{more}campaign '{campaign}' was not changed "
                     f"(`lifepath schema validate {shlex.quote(str(plugin.folder))}` lists every problem)",
                 )
 
@@ -166,7 +170,9 @@ def check_folder(manager: Manager, campaign: CampaignRead, path: str | Path) -> 
         manifest = Path(folder) / MANIFEST
         raise LifepathError(
             f"this content is for the ruleset {ruleset}, but campaign '{campaign.name}' uses {campaign.ruleset}",
-            file=str(manifest), line=line_of(manifest.read_text(encoding="utf-8"), "/ruleset"), pointer="/ruleset",
+            file=str(manifest),
+            line=line_of(manifest.read_text(encoding="utf-8"), "/ruleset"),
+            pointer="/ruleset",
             hint="add it to a campaign of that ruleset; nothing was stored",
         )
     registry = manager.registry()

@@ -40,9 +40,7 @@ def in_use(registry: Registry, campaign: CampaignRead, extra: Iterable[str] = ()
     from lifepath.store.content import plugin_names
 
     rid = registry.ruleset(campaign.ruleset).id
-    return frozenset(
-        {*campaign.enabled_plugins, registry.ruleset_plugin(rid), *plugin_names(campaign.content), *extra}
-    )
+    return frozenset({*campaign.enabled_plugins, registry.ruleset_plugin(rid), *plugin_names(campaign.content), *extra})
 
 
 def campaign_registry(
@@ -95,9 +93,15 @@ class Row:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "installed": self.installed is not None,
-                "version": self.installed, "made_with": self.recorded, "enabled": self.enabled,
-                "note": self.note}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "installed": self.installed is not None,
+            "version": self.installed,
+            "made_with": self.recorded,
+            "enabled": self.enabled,
+            "note": self.note,
+        }
 
 
 def listing(registry: Registry, campaign: CampaignRead) -> list[Row]:

@@ -292,8 +292,19 @@ def _race(where: str, low: str) -> StoreError:
 
 def _is_connect_problem(low: str) -> bool:
     words = (
-        "connection", "connect", "could not", "refused", "timeout", "timed out", "does not exist",
-        "authentication", "password", "role", "resolve", "host", "server",
+        "connection",
+        "connect",
+        "could not",
+        "refused",
+        "timeout",
+        "timed out",
+        "does not exist",
+        "authentication",
+        "password",
+        "role",
+        "resolve",
+        "host",
+        "server",
     )
     return any(w in low for w in words)
 

@@ -332,14 +332,19 @@ class ImportFile:
             raise TableError(
                 "this is a character brief (sheet and provenance, as `generate --format jsonl` writes by default), "
                 "not a character export: a stored character keeps its history",
-                file=source, line=1, pointer="/$schema",
+                file=source,
+                line=1,
+                pointer="/$schema",
                 hint="write the batch with `lifepath generate --format jsonl --history` and import a line of that, "
                 "or save the batch straight into a campaign with `lifepath generate --campaign NAME`",
             )
         if not isinstance(table.data, dict) or table.schema_id not in (CHARACTER_SCHEMA_ID, CAMPAIGN_SCHEMA_ID):
             raise TableError(
-                "this is not a character or campaign export (its \"$schema\" names neither)",
-                file=source, line=1, pointer="/$schema", hint=_EXPORT_HINT,
+                'this is not a character or campaign export (its "$schema" names neither)',
+                file=source,
+                line=1,
+                pointer="/$schema",
+                hint=_EXPORT_HINT,
             )
         kind = "campaign" if table.schema_id == CAMPAIGN_SCHEMA_ID else "character"
         found = cls(source, kind, table.data, text)
@@ -360,7 +365,7 @@ class ImportFile:
             table = Table(self.source, self.text, data, "")
             self._raise_first(self.validator.errors(table))
             if not isinstance(characters, list):
-                raise self.error("\"characters\" is not a list of characters", "/characters", _EXPORT_HINT)
+                raise self.error('"characters" is not a list of characters', "/characters", _EXPORT_HINT)
         else:
             self._raise_first(self.validator.errors(self.table))
 
@@ -376,8 +381,11 @@ class ImportFile:
         """An error about the part of the file at ``pointer`` (inside ``entry`` when given)."""
         if entry is None:
             return LifepathError(
-                message, file=self.source, line=line_of(self.text, pointer) if self.kind != "lines" else 1,
-                pointer=pointer, hint=hint,
+                message,
+                file=self.source,
+                line=line_of(self.text, pointer) if self.kind != "lines" else 1,
+                pointer=pointer,
+                hint=hint,
             )
         full = entry.base + pointer
         line = entry.line if self.kind == "lines" else line_of(entry.text, full)
@@ -418,7 +426,8 @@ class ImportFile:
                 raise LifepathError(
                     f"character {count + 1} is more than {_mib(MAX_LINE_BYTES)} long (a character is usually 7 to "
                     "40 KB)",
-                    file=self.source, line=number,
+                    file=self.source,
+                    line=number,
                     hint="this is not a character lifepath made; remove that line, or check it is the right file",
                 )
             yield count, number, raw
@@ -426,7 +435,8 @@ class ImportFile:
         if count != expected:
             raise LifepathError(
                 f"the file holds {count} character(s), but its first line announces {expected}",
-                file=self.source, hint="the file was cut off or edited; export the campaign again",
+                file=self.source,
+                hint="the file was cut off or edited; export the campaign again",
             )
 
     def entry(self, count: int, number: int, raw: bytes) -> Entry:
@@ -437,7 +447,9 @@ class ImportFile:
         except json.JSONDecodeError as e:
             raise TableError(
                 f"character {count + 1}: this line is not valid JSON ({e.msg}, column {e.colno})",
-                file=self.source, line=number, hint="the file is damaged or was cut off; export it again",
+                file=self.source,
+                line=number,
+                hint="the file is damaged or was cut off; export it again",
             ) from None
         except RecursionError:
             raise too_deep_error(
@@ -445,14 +457,18 @@ class ImportFile:
             ) from None
         if not isinstance(data, dict):
             raise TableError(
-                f"character {count + 1}: this line is not a JSON object", file=self.source, line=number,
+                f"character {count + 1}: this line is not a JSON object",
+                file=self.source,
+                line=number,
                 hint="each line after the first is one character",
             )
         expected = int(self.data["characters"])
         if count >= expected:
             raise LifepathError(
                 f"the file holds more characters than the {expected} its first line announces",
-                file=self.source, line=number, hint="the file was edited or joined with another; export it again",
+                file=self.source,
+                line=number,
+                hint="the file was edited or joined with another; export it again",
             )
         return Entry(count, data, "", text, number)
 
@@ -588,8 +604,14 @@ class Checker:
     """Checks the characters of one import against its target campaign (see the module's docstring)."""
 
     def __init__(
-        self, found: ImportFile, registry: Registry, target: CampaignRead, in_force: dict[str, Any], *,
-        accept_edited: bool, plain: Registry | None = None,
+        self,
+        found: ImportFile,
+        registry: Registry,
+        target: CampaignRead,
+        in_force: dict[str, Any],
+        *,
+        accept_edited: bool,
+        plain: Registry | None = None,
     ) -> None:
         self.found = found
         self.registry = registry
@@ -623,7 +645,9 @@ class Checker:
             pointer = _nul_pointer(entry.data) or ""
             raise found.error(
                 f"the field {pointer} holds a NUL character (\\u0000), which the campaign store cannot keep",
-                pointer, "remove the NUL character from that field (it is never typed on purpose)", entry,
+                pointer,
+                "remove the NUL character from that field (it is never typed on purpose)",
+                entry,
             )
         self.check_campaign(entry, character)
         edited = self.replay(entry, character, stored == canonical, stored)
@@ -644,7 +668,7 @@ class Checker:
         value = entry.data.get("notes", "")
         if not isinstance(value, str):
             self.full_check(entry)  # explains the wrong kind
-            raise self.found.error("\"notes\" is not text", "/notes", "write the notes as a string", entry)
+            raise self.found.error('"notes" is not text', "/notes", "write the notes as a string", entry)
         if not value:
             return value
         from lifepath.store.service import check_notes
@@ -666,9 +690,11 @@ class Checker:
             label = f"{entry.label()}: " if entry.index is not None else ""
             more = f"; {len(errors) - 1} more problem(s) in this character" if len(errors) > 1 else ""
             raise TableError(
-                label + first.message, file=found.source,
+                label + first.message,
+                file=found.source,
                 line=entry.line if found.kind == "lines" else line_of(entry.text, pointer),
-                pointer=pointer, hint=(first.hint or "") + more or None,
+                pointer=pointer,
+                hint=(first.hint or "") + more or None,
             )
 
     def check_depth(self, entry: Entry) -> None:
@@ -692,7 +718,9 @@ class Checker:
             made_id = made.get("id") if isinstance(made, dict) else made
             raise found.error(
                 f"it was made under the ruleset {made_id}, but campaign '{target.name}' uses {ruleset_id}",
-                entry.inner("/provenance/ruleset/id"), "import it into a campaign of its own ruleset", entry,
+                entry.inner("/provenance/ruleset/id"),
+                "import it into a campaign of its own ruleset",
+                entry,
             )
         self.check_seed(entry, character.provenance.get("seed"))
         rules = character.provenance.get("house_rules", {})
@@ -705,7 +733,9 @@ class Checker:
                         raise found.error(
                             f"it was made under the house rule {name} = {json.dumps(value, ensure_ascii=False)}, "
                             f"which {ruleset_id} does not allow: {e.message}",
-                            entry.inner(f"/provenance/house_rules/{name}"), e.hint, entry,
+                            entry.inner(f"/provenance/house_rules/{name}"),
+                            e.hint,
+                            entry,
                         ) from None
             differences = documents.rule_differences(rules, self.in_force)
             if differences:
@@ -725,7 +755,9 @@ class Checker:
             shown = json.dumps(seed)
             shown = shown if len(shown) <= 40 else shown[:37] + "..."
             raise self.found.error(
-                f"the seed {shown} is not one the campaign store can keep", entry.inner("/provenance/seed"), e.hint,
+                f"the seed {shown} is not one the campaign store can keep",
+                entry.inner("/provenance/seed"),
+                e.hint,
                 entry,
             ) from None
 
@@ -768,8 +800,10 @@ class Checker:
             "--accept-edited to store it marked as edited"
         )
         if missing:
-            hint = f"it was made with {', '.join(missing)}, which is not installed here: install it (or copy the " \
+            hint = (
+                f"it was made with {', '.join(missing)}, which is not installed here: install it (or copy the "
                 "content folder and add it to the campaign) and import again; or " + hint
+            )
         raise self.found.error(f"it is not what its seed and decisions make: {message}", entry.inner(""), hint, entry)
 
     def registry_for(self, character: Character) -> Registry:
@@ -820,10 +854,12 @@ def _roster_ok(item: dict[str, Any]) -> bool:
         return False
     cid, player = item.get("id", 0), item["player"]
     return (
-        isinstance(cid, int) and not isinstance(cid, bool)
+        isinstance(cid, int)
+        and not isinstance(cid, bool)
         and (player is None or isinstance(player, str))
         and item["status"] in STATUSES
-        and isinstance(item["created_at"], str) and isinstance(item["updated_at"], str)
+        and isinstance(item["created_at"], str)
+        and isinstance(item["updated_at"], str)
         and isinstance(item["character"], dict)
         and isinstance(item.get("notes", ""), str)
     )
@@ -853,8 +889,13 @@ def _nul_pointer(value: Any, pointer: str = "") -> str | None:
 
 
 def import_file(
-    store: Store, path: Path, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False, workers: int | None = 1,
+    store: Store,
+    path: Path,
+    campaign: str | None = None,
+    *,
+    accept_edited: bool = False,
+    allow_duplicate: bool = False,
+    workers: int | None = 1,
 ) -> ImportReport:
     """Import a character export into ``campaign``, or a campaign export as a new campaign (called
     ``campaign`` when given, or adding its characters to ``campaign`` when that exists).
@@ -865,14 +906,23 @@ def import_file(
     (:mod:`lifepath.store.checking`); the result, the warnings and the first error are the same.
     """
     return import_parsed(
-        store, ImportFile.read(path), campaign, accept_edited=accept_edited, allow_duplicate=allow_duplicate,
+        store,
+        ImportFile.read(path),
+        campaign,
+        accept_edited=accept_edited,
+        allow_duplicate=allow_duplicate,
         workers=workers,
     )
 
 
 def import_parsed(
-    store: Store, found: ImportFile, campaign: str | None = None, *, accept_edited: bool = False,
-    allow_duplicate: bool = False, workers: int | None = 1,
+    store: Store,
+    found: ImportFile,
+    campaign: str | None = None,
+    *,
+    accept_edited: bool = False,
+    allow_duplicate: bool = False,
+    workers: int | None = 1,
 ) -> ImportReport:
     """:func:`import_file` for an already opened file.
 
@@ -893,7 +943,9 @@ def import_parsed(
         except LifepathError as e:
             pointer = "/campaign/house_rules" if create else ""
             raise found.error(
-                f"campaign '{target.name}' has house rules {ruleset.id} does not allow: {e.message}", pointer, e.hint,
+                f"campaign '{target.name}' has house rules {ruleset.id} does not allow: {e.message}",
+                pointer,
+                e.hint,
             ) from None
         report = ImportReport(target.name, create is not None)
         if create is not None:
@@ -943,7 +995,11 @@ def _lock_name(found: ImportFile, campaign: str | None) -> str:
 
 
 def _checked(
-    found: ImportFile, checker: Checker, target: CampaignRead, in_force: dict[str, Any], accept_edited: bool,
+    found: ImportFile,
+    checker: Checker,
+    target: CampaignRead,
+    in_force: dict[str, Any],
+    accept_edited: bool,
     workers: int | None,
 ) -> Iterator[Ready]:
     """Every character of ``found`` checked, in file order: here, or by worker processes
@@ -998,7 +1054,8 @@ def _target(
         if campaign is None:
             raise LifepathError(
                 "a character export goes into a campaign, and none was named",
-                file=found.source, hint="add --campaign NAME",
+                file=found.source,
+                hint="add --campaign NAME",
             )
         return store.campaign(campaign, check_plugins=False, session=session), None
     name = campaign or info["name"]
@@ -1015,7 +1072,8 @@ def _target(
         if target.ruleset != info["ruleset"]:
             raise found.error(
                 f"this campaign uses the ruleset {info['ruleset']}, but campaign '{name}' uses {target.ruleset}",
-                "/campaign/ruleset", "import it as a new campaign under another name with --campaign NEW_NAME",
+                "/campaign/ruleset",
+                "import it as a new campaign under another name with --campaign NEW_NAME",
             )
         return target, None
     from lifepath.store.content import folder_path
@@ -1036,10 +1094,17 @@ def _target(
         created_at=found.date(info.get("created_at"), "/campaign/created_at"),
     )
     read = CampaignRead(
-        id=0, name=name, ruleset=ruleset.id, house_rules=create.house_rules, content=create.content,
-        worlds=create.worlds, plugins=create.plugins, enabled_plugins=create.enabled_plugins,
+        id=0,
+        name=name,
+        ruleset=ruleset.id,
+        house_rules=create.house_rules,
+        content=create.content,
+        worlds=create.worlds,
+        plugins=create.plugins,
+        enabled_plugins=create.enabled_plugins,
         enabled_replacements=create.enabled_replacements,
-        archived=False, created_at=create.created_at or datetime.now().astimezone(),
+        archived=False,
+        created_at=create.created_at or datetime.now().astimezone(),
     )
     return read, create
 
@@ -1048,11 +1113,15 @@ def _enabled(info: dict[str, Any]) -> dict[str, list[str]]:
     """The header's enabled plugins and replacements; an export older than them enables the plugins its
     characters were made with, as the store's revision 0007 does for a campaign it upgrades."""
     if "enabled_plugins" in info:
-        return {"enabled_plugins": list(info["enabled_plugins"]),
-                "enabled_replacements": list(info.get("enabled_replacements", []))}
+        return {
+            "enabled_plugins": list(info["enabled_plugins"]),
+            "enabled_replacements": list(info.get("enabled_replacements", [])),
+        }
     names = {p.get("name") for p in info.get("plugins", []) if isinstance(p, dict)}
-    return {"enabled_plugins": sorted(n for n in names if isinstance(n, str) and not n.startswith("content:")),
-            "enabled_replacements": []}
+    return {
+        "enabled_plugins": sorted(n for n in names if isinstance(n, str) and not n.startswith("content:")),
+        "enabled_replacements": [],
+    }
 
 
 def _check_worlds(found: ImportFile, worlds: Any) -> list[dict[str, Any]]:
@@ -1064,7 +1133,7 @@ def _check_worlds(found: ImportFile, worlds: Any) -> list[dict[str, Any]]:
 
     hint = (
         "fix the world in the file (a UWP is like A788899-C), or remove it and add it with `campaign add-worlds`; "
-        "two worlds may share a hex or a name only in different sectors (their \"sector\")"
+        'two worlds may share a hex or a name only in different sectors (their "sector")'
     )
     out: list[dict[str, Any]] = []
     seen = Seen()

@@ -90,20 +90,14 @@ class CampaignBase(SQLModel):
     house_rules: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     #: absolute paths of the data-only content folders its characters are made with (revision 0003,
     #: whose server default ``[]`` filled the rows there were)
-    content: list[str] = Field(
-        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
-    )
+    content: list[str] = Field(default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"})
     #: worlds imported from sector files, ``{hex, name, uwp, remarks}`` each (revision 0005)
-    worlds: list[dict[str, Any]] = Field(
-        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
-    )
+    worlds: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"})
     #: the installed plugins whose content the campaign's characters are made with (revision 0007): every
     #: plugin adding something to its ruleset when it was made, unless the referee chose; a plugin installed
     #: later is used only once enabled (``lifepath campaign content NAME --enable PLUGIN``). The ruleset's
     #: own plugin and the campaign's content folders are always used.
-    enabled_plugins: list[str] = Field(
-        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
-    )
+    enabled_plugins: list[str] = Field(default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"})
     #: the replacements (``plugin:id``, see :mod:`lifepath.clashes`) enabled in the campaign (revision 0007)
     enabled_replacements: list[str] = Field(
         default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}

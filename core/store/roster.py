@@ -68,8 +68,9 @@ class RosterQuery:
     def check(self) -> None:
         """A :class:`LifepathError` for a sort key, order or page that is not one."""
         if self.sort not in SORTS:
-            raise LifepathError(f"'{self.sort}' is not a roster column to sort by",
-                                hint=f"use one of {', '.join(SORTS)}")
+            raise LifepathError(
+                f"'{self.sort}' is not a roster column to sort by", hint=f"use one of {', '.join(SORTS)}"
+            )
         if self.order not in ("asc", "desc"):
             raise LifepathError(f"'{self.order}' is not a sort order", hint="use asc or desc")
         if self.page < 1:
@@ -80,8 +81,16 @@ class RosterQuery:
     @property
     def filtered(self) -> bool:
         """Whether any filter is set (else every row of the campaign matches)."""
-        return bool(self.q or self.species or self.career or self.status or self.player or self.ruleset
-                    or self.age_min is not None or self.age_max is not None)
+        return bool(
+            self.q
+            or self.species
+            or self.career
+            or self.status
+            or self.player
+            or self.ruleset
+            or self.age_min is not None
+            or self.age_max is not None
+        )
 
 
 @dataclass(frozen=True)
@@ -117,8 +126,12 @@ class Pager:
 
 def pager(found: RosterPage, link: Callable[[int], str]) -> Pager:
     """The links around ``found``, made by ``link(page_number)`` (a query string, or a file name)."""
-    return Pager(found.page, found.pages, link(found.page - 1) if found.page > 1 else "",
-                 link(found.page + 1) if found.page < found.pages else "")
+    return Pager(
+        found.page,
+        found.pages,
+        link(found.page - 1) if found.page > 1 else "",
+        link(found.page + 1) if found.page < found.pages else "",
+    )
 
 
 def _lower(value: object) -> object:
@@ -227,9 +240,12 @@ def rows_by_id(session: Session, ids: Sequence[int]) -> list[CharacterRead]:
     columns = [c for c in table.c if c.name != "document"]
     found: dict[int, CharacterRead] = {}
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        query = (select(*columns, campaign.c.name.label("campaign_name"))
-                 .join(campaign, campaign.c.id == table.c.campaign_id).where(table.c.id.in_(chunk)))
+        chunk = ids[start : start + 500]
+        query = (
+            select(*columns, campaign.c.name.label("campaign_name"))
+            .join(campaign, campaign.c.id == table.c.campaign_id)
+            .where(table.c.id.in_(chunk))
+        )
         for row in session.execute(query).mappings():
             values = {c.name: row[c.name] for c in columns}
             values.update(campaign=row["campaign_name"], edited=bool(values["edited"]), notes=values["notes"] or "")
@@ -269,8 +285,9 @@ def refresh_statistics(session: Session) -> bool:
         return False
     known = 0
     if conn.execute(text("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'")).first() is not None:
-        stat = conn.execute(text("SELECT stat FROM sqlite_stat1 WHERE tbl = 'character' "
-                                 "AND idx = 'ix_character_campaign_id'")).scalar()
+        stat = conn.execute(
+            text("SELECT stat FROM sqlite_stat1 WHERE tbl = 'character' AND idx = 'ix_character_campaign_id'")
+        ).scalar()
         known = int(str(stat).split()[0]) if stat else 0
     if rows < 2 * known:
         return False
@@ -303,8 +320,7 @@ def with_documents(session: Session, campaign_id: int, batch: int = 200) -> Iter
     c = _table().c
     after = 0
     while True:
-        query = (select(c.id, c.document).where(c.campaign_id == campaign_id, c.id > after)
-                 .order_by(c.id).limit(batch))
+        query = select(c.id, c.document).where(c.campaign_id == campaign_id, c.id > after).order_by(c.id).limit(batch)
         found = session.execute(query).all()
         if not found:
             return
@@ -315,5 +331,19 @@ def with_documents(session: Session, campaign_id: int, batch: int = 200) -> Iter
         after = int(found[-1][0])
 
 
-__all__ = ["PER_PAGE", "PER_PAGE_MAX", "SORTS", "Pager", "RosterPage", "RosterQuery", "ids_of", "pager",
-           "refresh_statistics", "roster_page", "rows_by_id", "species_choices", "stored_document", "with_documents"]
+__all__ = [
+    "PER_PAGE",
+    "PER_PAGE_MAX",
+    "SORTS",
+    "Pager",
+    "RosterPage",
+    "RosterQuery",
+    "ids_of",
+    "pager",
+    "refresh_statistics",
+    "roster_page",
+    "rows_by_id",
+    "species_choices",
+    "stored_document",
+    "with_documents",
+]

@@ -339,8 +339,11 @@ class Store:
         with self._session(session, write=True) as s:
             row = self._campaign_row(s, name, lock=True)
             have = Seen(World.from_dict(w) for w in row.worlds or [])
-            taken = [str(w["name"]) for i, w in enumerate(worlds, start=len(have.keys))
-                     if have.clash(World.from_dict(w), i) is not None]
+            taken = [
+                str(w["name"])
+                for i, w in enumerate(worlds, start=len(have.keys))
+                if have.clash(World.from_dict(w), i) is not None
+            ]
             if taken:
                 shown = ", ".join(taken[:20]) + (f" and {len(taken) - 20} more" if len(taken) > 20 else "")
                 raise LifepathError(
@@ -575,8 +578,12 @@ class Store:
     ) -> list[CharacterRead]:
         """Roster rows (no documents), by id; filtered by campaign, status, player and ruleset."""
         with self._session(session, write=False) as s:
-            query = select(CharacterRow, CampaignRow.name).join(CampaignRow).options(
-                defer(CharacterRow.document)  # type: ignore[arg-type]  # SQLModel types the column as str
+            query = (
+                select(CharacterRow, CampaignRow.name)
+                .join(CampaignRow)
+                .options(
+                    defer(CharacterRow.document)  # type: ignore[arg-type]  # SQLModel types the column as str
+                )
             )
             if campaign is not None:
                 query = query.where(CharacterRow.campaign_id == self._campaign_row(s, campaign).id)

@@ -86,23 +86,37 @@ class BuildChecker:
         attributes = self.attributes(build.get("attributes"), "attributes" in build)
         perk_points = self.perks(build.get("perks", []))
         skill_points = self.skills(build.get("skills"), "skills" in build)
-        self.spent(sum(attributes.values()) * self.attr_pool.cost_per_rank + perk_points, self.attr_pool,
-                   "attribute", attribute_limit(self.attr_pool), ATTRIBUTES_UNDERSPENT,
-                   f" (attributes {sum(attributes.values())}, perks {perk_points})")
+        self.spent(
+            sum(attributes.values()) * self.attr_pool.cost_per_rank + perk_points,
+            self.attr_pool,
+            "attribute",
+            attribute_limit(self.attr_pool),
+            ATTRIBUTES_UNDERSPENT,
+            f" (attributes {sum(attributes.values())}, perks {perk_points})",
+        )
         self.spent(skill_points, self.skill_pool, "skill", skill_limit(self.skill_pool), SKILLS_UNDERSPENT, "")
         return self.violations
 
     # -- parts ------------------------------------------------------------------------------------
 
-    def ranks(self, value: Any, present: bool, what: str, known: list[str], unknown_rule: str,
-              pool: Pool, range_rule: str, cap_word: str) -> dict[str, int]:
+    def ranks(
+        self,
+        value: Any,
+        present: bool,
+        what: str,
+        known: list[str],
+        unknown_rule: str,
+        pool: Pool,
+        range_rule: str,
+        cap_word: str,
+    ) -> dict[str, int]:
         """Check an object of name -> rank; return the usable ranks (negative ones count as 0)."""
         if not present:
-            self.fail(f"the build has no {what}s; give \"{what}s\" as an object of {what} name to rank", SHAPE)
+            self.fail(f'the build has no {what}s; give "{what}s" as an object of {what} name to rank', SHAPE)
             self.unpriced.add(what)
             return {}
         if not isinstance(value, Mapping):
-            self.fail(f"\"{what}s\" must be an object of {what} name to rank, not {_kind(value)}", SHAPE)
+            self.fail(f'"{what}s" must be an object of {what} name to rank, not {_kind(value)}', SHAPE)
             self.unpriced.add(what)
             return {}
         folded = _fold(known)
@@ -117,8 +131,11 @@ class BuildChecker:
                 self.fail(f"{what} {name} is given twice", SHAPE)
                 continue
             if not _is_int(rank):
-                self.fail(f"{what} {name} must be a whole number from {pool.minimum} to {pool.maximum}, "
-                          f"not {_kind(rank)} ({rank!r})", SHAPE)
+                self.fail(
+                    f"{what} {name} must be a whole number from {pool.minimum} to {pool.maximum}, "
+                    f"not {_kind(rank)} ({rank!r})",
+                    SHAPE,
+                )
                 self.unpriced.add(what)
                 out[name] = 0
                 continue
@@ -132,25 +149,44 @@ class BuildChecker:
     def attributes(self, value: Any, present: bool) -> dict[str, int]:
         """Check the attribute ranks (all must be given); return the usable ones."""
         names = self.t.attribute_names()
-        out = self.ranks(value, present, "attribute", names, UNKNOWN_ATTRIBUTE, self.attr_pool,
-                         attribute_range(self.attr_pool), "maximum")
+        out = self.ranks(
+            value,
+            present,
+            "attribute",
+            names,
+            UNKNOWN_ATTRIBUTE,
+            self.attr_pool,
+            attribute_range(self.attr_pool),
+            "maximum",
+        )
         if present and isinstance(value, Mapping):
             for name in names:
                 if name not in out:
-                    self.fail(f"attribute {name} is missing; give it a rank from {self.attr_pool.minimum} "
-                              f"to {self.attr_pool.maximum}", MISSING_ATTRIBUTE)
+                    self.fail(
+                        f"attribute {name} is missing; give it a rank from {self.attr_pool.minimum} "
+                        f"to {self.attr_pool.maximum}",
+                        MISSING_ATTRIBUTE,
+                    )
         return out
 
     def skills(self, value: Any, present: bool) -> int:
         """Check the skill ranks; return the skill points they cost."""
-        out = self.ranks(value, present, "skill", list(self.t.skill_attributes()), UNKNOWN_SKILL, self.skill_pool,
-                         skill_range(self.skill_pool), "cap")
+        out = self.ranks(
+            value,
+            present,
+            "skill",
+            list(self.t.skill_attributes()),
+            UNKNOWN_SKILL,
+            self.skill_pool,
+            skill_range(self.skill_pool),
+            "cap",
+        )
         return sum(out.values()) * self.skill_pool.cost_per_rank
 
     def perks(self, value: Any) -> int:
         """Check the perk list; return the attribute points the known perks cost."""
         if not isinstance(value, list):
-            self.fail(f"\"perks\" must be a list of perk names, not {_kind(value)}", SHAPE)
+            self.fail(f'"perks" must be a list of perk names, not {_kind(value)}', SHAPE)
             self.unpriced.add("attribute")
             return 0
         known = self.t.perk_names()
@@ -184,8 +220,10 @@ class BuildChecker:
         if spent > pool.points:
             self.fail(f"{spent} {what} points are spent{detail}, more than the {pool.points} there are", limit_rule)
         elif spent < pool.points and pool.all_must_be_spent and what not in self.unpriced:
-            self.fail(f"only {spent} of the {pool.points} {what} points are spent{detail}; "
-                      f"{pool.points - spent} left over", under_rule)
+            self.fail(
+                f"only {spent} of the {pool.points} {what} points are spent{detail}; {pool.points - spent} left over",
+                under_rule,
+            )
 
 
 def check_build(t: Tables, build: Any) -> list[str]:

@@ -44,10 +44,14 @@ def derive(t: Tables, attributes: Mapping[str, int]) -> Derived:
     melee_rank = attributes.get(melee["attribute"], 0)
     multiplier = stepped(melee, melee_rank)
     return Derived(
-        hit_points, f"{hp_spec['base']} + {hp_attr} {hp_rank}" if hp_spec["per_rank"] == 1
+        hit_points,
+        f"{hp_spec['base']} + {hp_attr} {hp_rank}"
+        if hp_spec["per_rank"] == 1
         else f"{hp_spec['base']} + {hp_spec['per_rank']} x {hp_attr} {hp_rank}",
-        slots, f"{inv['attribute']} {inv_rank}: {inv['summary']}",
-        multiplier, f"{melee['attribute']} {melee_rank}: {melee['summary']}",
+        slots,
+        f"{inv['attribute']} {inv_rank}: {inv['summary']}",
+        multiplier,
+        f"{melee['attribute']} {melee_rank}: {melee['summary']}",
     )
 
 

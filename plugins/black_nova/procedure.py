@@ -75,10 +75,15 @@ class Procedure:
             count = min(self.t.name_examples(), len(names))
             start = self.ctx.seed % len(names)
             examples = [names[(start + i) % len(names)] for i in range(count)]
-            name = self.ctx.choose(Decision(
-                "name", "What is the character's name?", tuple(Option(n, n) for n in examples), free_text=True,
-                context="Type any name, or pick one of these examples.",
-            )).strip()
+            name = self.ctx.choose(
+                Decision(
+                    "name",
+                    "What is the character's name?",
+                    tuple(Option(n, n) for n in examples),
+                    free_text=True,
+                    context="Type any name, or pick one of these examples.",
+                )
+            ).strip()
             why = "chosen"
         self.ctx.sheet.name = name
         self.ctx.change("name", "", name, why)
@@ -99,17 +104,26 @@ class Procedure:
         while left > 0:
             options = self.attribute_options(left)
             if not any(o.disabled is None for o in options):
-                raise LifepathError(f"no legal way is left to spend {left} attribute point(s)",
-                                    hint="the ruleset's tables allow fewer ranks and perks than there are points")
+                raise LifepathError(
+                    f"no legal way is left to spend {left} attribute point(s)",
+                    hint="the ruleset's tables allow fewer ranks and perks than there are points",
+                )
             summary = self.attribute_summary()
-            rules = (f"An attribute rank costs {pool.cost_per_rank} point and a perk its listed cost; attributes run "
-                     f"{pool.minimum}-{pool.maximum}; each perk at most once; all {pool.points} points must be spent.")
-            context = f"Now: {summary}. {rules}" + ("" if self.perks_allowed else
-                                                     " Not offered: perks (house rule perks=false).")
-            answer = self.ctx.choose(Decision(
-                "attribute-point", f"Attribute points: {left} of {pool.points} left. Raise an attribute or buy a perk.",
-                tuple(options), context=context,
-            ))
+            rules = (
+                f"An attribute rank costs {pool.cost_per_rank} point and a perk its listed cost; attributes run "
+                f"{pool.minimum}-{pool.maximum}; each perk at most once; all {pool.points} points must be spent."
+            )
+            context = f"Now: {summary}. {rules}" + (
+                "" if self.perks_allowed else " Not offered: perks (house rule perks=false)."
+            )
+            answer = self.ctx.choose(
+                Decision(
+                    "attribute-point",
+                    f"Attribute points: {left} of {pool.points} left. Raise an attribute or buy a perk.",
+                    tuple(options),
+                    context=context,
+                )
+            )
             if answer in self.attributes:
                 left -= pool.cost_per_rank
                 self.raise_attribute(answer, left)
@@ -130,12 +144,14 @@ class Procedure:
         for name, rank in self.attributes.items():
             label = f"{name} {rank} -> {rank + 1}"
             if rank >= pool.maximum:
-                options.append(Option(name, f"{name} {rank}", 0.0,
-                                      disabled=f"already at the maximum rank of {pool.maximum}"))
+                options.append(
+                    Option(name, f"{name} {rank}", 0.0, disabled=f"already at the maximum rank of {pool.maximum}")
+                )
                 continue
             if pool.cost_per_rank > left:
-                options.append(Option(name, label, 0.0,
-                                      disabled=f"a rank costs {pool.cost_per_rank}, only {left} left"))
+                options.append(
+                    Option(name, label, 0.0, disabled=f"a rank costs {pool.cost_per_rank}, only {left} left")
+                )
                 continue
             weight = w["attribute_base"] + w["attribute_per_rank"] * rank
             if name == self.focus:
@@ -199,17 +215,25 @@ class Procedure:
         while left > 0:
             options = self.skill_options(left)
             if not any(o.disabled is None for o in options):
-                raise LifepathError(f"no legal way is left to spend {left} skill point(s)",
-                                    hint="the ruleset's tables allow fewer skill ranks than there are points")
+                raise LifepathError(
+                    f"no legal way is left to spend {left} skill point(s)",
+                    hint="the ruleset's tables allow fewer skill ranks than there are points",
+                )
             bonuses = roll_bonuses(self.t, self.attributes, self.skills)
             summary = ", ".join(f"{k} {v} ({_signed(bonuses[k])})" for k, v in self.skills.items())
-            rules = (f"A rank costs {pool.cost_per_rank} point; skills run {pool.minimum}-{pool.maximum}; a roll is "
-                     f"{die} + skill + its attribute; all {pool.points} points must be spent.")
+            rules = (
+                f"A rank costs {pool.cost_per_rank} point; skills run {pool.minimum}-{pool.maximum}; a roll is "
+                f"{die} + skill + its attribute; all {pool.points} points must be spent."
+            )
             context = f"Now: {summary}. {rules}"
-            answer = self.ctx.choose(Decision(
-                "skill-point", f"Skill points: {left} of {pool.points} left. Raise a skill.", tuple(options),
-                context=context,
-            ))
+            answer = self.ctx.choose(
+                Decision(
+                    "skill-point",
+                    f"Skill points: {left} of {pool.points} left. Raise a skill.",
+                    tuple(options),
+                    context=context,
+                )
+            )
             left -= pool.cost_per_rank
             before = self.skills[answer]
             self.skills[answer] = before + 1
@@ -226,12 +250,19 @@ class Procedure:
         for name, attribute in self.t.skill_attributes().items():
             rank = self.skills[name]
             if rank >= pool.maximum:
-                options.append(Option(name, f"{name} {rank}", 0.0,
-                                      disabled=f"already at the cap of {pool.maximum} ranks"))
+                options.append(
+                    Option(name, f"{name} {rank}", 0.0, disabled=f"already at the cap of {pool.maximum} ranks")
+                )
                 continue
             if pool.cost_per_rank > left:
-                options.append(Option(name, f"{name} {rank} -> {rank + 1}", 0.0,
-                                      disabled=f"a rank costs {pool.cost_per_rank}, only {left} left"))
+                options.append(
+                    Option(
+                        name,
+                        f"{name} {rank} -> {rank + 1}",
+                        0.0,
+                        disabled=f"a rank costs {pool.cost_per_rank}, only {left} left",
+                    )
+                )
                 continue
             attr_rank = self.attributes[attribute]
             weight = w["skill_base"] + w["skill_per_attribute_rank"] * attr_rank + w["skill_per_rank"] * rank

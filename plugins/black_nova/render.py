@@ -47,8 +47,11 @@ def render(t: Tables, character: Character) -> str:
     ranks = ", ".join(f"{a} {attributes.get(a, 0)}" for a in t.attribute_names())
     melee = t["derived"]["melee_damage"]
     melee_rank = attributes.get(melee["attribute"], 0)
-    damage = (f"melee damage x{d.melee_damage_multiplier} ({melee['attribute']} {melee_rank})"
-              if d.melee_damage_multiplier != melee["base"] else "melee damage normal")
+    damage = (
+        f"melee damage x{d.melee_damage_multiplier} ({melee['attribute']} {melee_rank})"
+        if d.melee_damage_multiplier != melee["base"]
+        else "melee damage normal"
+    )
     bonuses = roll_bonuses(t, attributes, skills)
     shown = []
     for skill in t.skill_attributes():

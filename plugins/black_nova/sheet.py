@@ -19,24 +19,44 @@ def sections(character: Character, t: Tables) -> list[Section]:
     rolls = t["rolls"]
     bonuses = roll_bonuses(t, attributes, skills)
     out = [
-        Section("Identity", rows([
-            ("Name", character.sheet.name or str(build.get("name") or "Unnamed")),
-            ("Status", character.sheet.status),
-        ])),
+        Section(
+            "Identity",
+            rows(
+                [
+                    ("Name", character.sheet.name or str(build.get("name") or "Unnamed")),
+                    ("Status", character.sheet.status),
+                ]
+            ),
+        ),
         Section("Attributes", rows([(a, attributes.get(a, 0)) for a in t.attribute_names()]), columns=3),
-        Section("Derived values", rows([
-            ("Hit points", d.hit_points),
-            ("Inventory", f"{d.inventory_slots} items"),
-            ("Melee damage", f"x{d.melee_damage_multiplier}"),
-            ("Roll", f"{rolls['die']} + bonus"),
-        ]), columns=2),
+        Section(
+            "Derived values",
+            rows(
+                [
+                    ("Hit points", d.hit_points),
+                    ("Inventory", f"{d.inventory_slots} items"),
+                    ("Melee damage", f"x{d.melee_damage_multiplier}"),
+                    ("Roll", f"{rolls['die']} + bonus"),
+                ]
+            ),
+            columns=2,
+        ),
         Section("Perks", paragraphs=tuple(perks)),
-        Section("Skills", table=grid(
-            ["Skill", "Rank", "Roll bonus"],
-            [[s, skills.get(s, 0), signed(bonuses[s])
-              + (" (no critical failures)" if bonuses[s] >= rolls["no_critical_failure_bonus"] else "")]
-             for s in t.skill_attributes()],
-        )),
+        Section(
+            "Skills",
+            table=grid(
+                ["Skill", "Rank", "Roll bonus"],
+                [
+                    [
+                        s,
+                        skills.get(s, 0),
+                        signed(bonuses[s])
+                        + (" (no critical failures)" if bonuses[s] >= rolls["no_critical_failure_bonus"] else ""),
+                    ]
+                    for s in t.skill_attributes()
+                ],
+            ),
+        ),
         Section("Gear", paragraphs=(gear_text(t, list(character.sheet.equipment)),)),
     ]
     return [s for s in out if not s.empty]

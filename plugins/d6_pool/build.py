@@ -41,9 +41,13 @@ class Build:
     def copy(self) -> Build:
         """A copy whose ranks, attributes and trait lists can change without changing this one."""
         return replace(
-            self, attributes=dict(self.attributes), skills=dict(self.skills),
-            specialisations=dict(self.specialisations), advantages=list(self.advantages),
-            disadvantages=list(self.disadvantages), special_abilities=list(self.special_abilities),
+            self,
+            attributes=dict(self.attributes),
+            skills=dict(self.skills),
+            specialisations=dict(self.specialisations),
+            advantages=list(self.advantages),
+            disadvantages=list(self.disadvantages),
+            special_abilities=list(self.special_abilities),
             house_rules=dict(self.house_rules),
         )
 

@@ -124,8 +124,10 @@ class _Checker:
             return found
         known = [str(s["name"]) for s in species.own(self.book)]
         known += [str(s["name"]) for s in species.registered() if str(s["name"]) not in known]
-        self.add(f"unknown species '{normalise(str(written))}'; the species are {_listing(known)}, so the "
-                 "Human pool and Disadvantage limit are used (rule: species)")
+        self.add(
+            f"unknown species '{normalise(str(written))}'; the species are {_listing(known)}, so the "
+            "Human pool and Disadvantage limit are used (rule: species)"
+        )
         return species.default(self.book)
 
     def base_class(self) -> str | None:
@@ -165,15 +167,17 @@ class _Checker:
         lowest = to_code(book.attribute_min_pips, per)
         for name in book.attributes:
             if name not in seen:
-                self.add(f"attribute {name} is missing; every attribute must be at least {lowest} "
-                         "(rule: attribute minimum)")
+                self.add(
+                    f"attribute {name} is missing; every attribute must be at least {lowest} (rule: attribute minimum)"
+                )
                 continue
             if name not in values:
                 continue
             pips = values[name]
             if pips < book.attribute_min_pips:
-                self.add(f"attribute {name} {to_code(pips, per)} is below the minimum of {lowest} "
-                         "(rule: attribute minimum)")
+                self.add(
+                    f"attribute {name} {to_code(pips, per)} is below the minimum of {lowest} (rule: attribute minimum)"
+                )
             if cls is not None:
                 top = book.attribute_max_pips(cls, name)
                 if pips > top:
@@ -206,8 +210,10 @@ class _Checker:
         cap = self.book.rank_cap(cls, skill)
         if ranks > cap:
             if self.book.is_class_skill(cls, skill):
-                self.add(f"{what} +{ranks} is above the maximum of +{cap} for a {cls} class skill "
-                         "(rule: class skill maximum)")
+                self.add(
+                    f"{what} +{ranks} is above the maximum of +{cap} for a {cls} class skill "
+                    "(rule: class skill maximum)"
+                )
             else:
                 self.add(
                     f"{what} +{ranks} is above the maximum of +{cap} for a skill that is not a {cls} class skill "
@@ -239,8 +245,10 @@ class _Checker:
                 continue
             done.add(name)
             if count[name] > 1:
-                self.add(f"{what} {name} is listed {count[name]} times under different spellings; list it once "
-                         f"(rule: each {what} once)")
+                self.add(
+                    f"{what} {name} is listed {count[name]} times under different spellings; list it once "
+                    f"(rule: each {what} once)"
+                )
             self._cap(cls, skill, totals[name], f"{what} {name}")
         return totals
 
@@ -249,8 +257,10 @@ class _Checker:
         for written, ranks in self.data.get("skills", {}).items():
             name = find(self.book.skills, written)
             if name is None:
-                entries.append(f"unknown skill '{normalise(written)}'; the skills are "
-                               f"{_listing(list(self.book.skills))} (rule: skill list)")
+                entries.append(
+                    f"unknown skill '{normalise(written)}'; the skills are "
+                    f"{_listing(list(self.book.skills))} (rule: skill list)"
+                )
             else:
                 entries.append((name, int(ranks), name))
         return self._ranked(entries, "skill", cls)
@@ -261,14 +271,17 @@ class _Checker:
             skill_text, spec_text = split_spec_key(normalise(written))
             skill = find(self.book.skills, skill_text)
             if skill is None:
-                entries.append(f"specialisation '{normalise(written)}' belongs to unknown skill '{skill_text}' "
-                               "(rule: skill list)")
+                entries.append(
+                    f"specialisation '{normalise(written)}' belongs to unknown skill '{skill_text}' (rule: skill list)"
+                )
                 continue
             known = self.book.skills[skill]["specialisations"]
             spec = find(known, spec_text)
             if spec is None:
-                entries.append(f"unknown specialisation '{skill}: {spec_text}'; {skill} has "
-                               f"{_listing(known) or 'no specialisations'} (rule: skill list)")
+                entries.append(
+                    f"unknown specialisation '{skill}: {spec_text}'; {skill} has "
+                    f"{_listing(known) or 'no specialisations'} (rule: skill list)"
+                )
                 continue
             entries.append((spec_key(skill, spec), int(ranks), skill))
         return self._ranked(entries, "specialisation", cls)
@@ -278,8 +291,10 @@ class _Checker:
     def _once(self, items: list[tuple[str, int]], kind: str, amount: str) -> None:
         for name, count in Counter(n for n, _ in items).items():
             if count > 1:
-                self.add(f"{kind} {name} is listed {count} times; list it once, with the {amount} wanted "
-                         "(rule: each trait once)")
+                self.add(
+                    f"{kind} {name} is listed {count} times; list it once, with the {amount} wanted "
+                    "(rule: each trait once)"
+                )
 
     def pointed(self, key: str, kind: str, known: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:
         out: list[tuple[str, int]] = []
@@ -306,8 +321,10 @@ class _Checker:
             written, ranks = normalise(str(item["name"])), int(item["ranks"])
             name = find(known, written)
             if name is None:
-                self.add(f"unknown Special Ability '{written}'; the Special Abilities are {_listing(list(known))} "
-                         "(rule: trait lists)")
+                self.add(
+                    f"unknown Special Ability '{written}'; the Special Abilities are {_listing(list(known))} "
+                    "(rule: trait lists)"
+                )
                 continue
             top = int(known[name]["max_ranks"])
             if ranks > top:
@@ -325,19 +342,25 @@ class _Checker:
         """A Trait the species starts with comes free; it cannot also be bought."""
         own = set(species.trait_names(kind))
         for name in [n for n, _ in build.advantages + build.disadvantages + build.special_abilities if n in own]:
-            self.add(f"{name} is a Trait every {kind['name']} starts with; it cannot also be bought "
-                     "(rule: species traits)")
+            self.add(
+                f"{name} is a Trait every {kind['name']} starts with; it cannot also be bought (rule: species traits)"
+            )
 
     def extranormal(self, build: Build, rules: Mapping[str, Any]) -> None:
         """A named Extranormal type needs Presence or Intellect at the house rule's minimum (0 as printed)."""
         minimum = int(rules["extranormal_minimum"])
         named = self.data.get("extranormal_type")
-        if named and set(self.book.attributes) <= set(build.attributes) and not has_extranormal(
-                self.book, build.attributes, minimum):
+        if (
+            named
+            and set(self.book.attributes) <= set(build.attributes)
+            and not has_extranormal(self.book, build.attributes, minimum)
+        ):
             entry = self.book.derived["extranormal"]
-            self.add(f"the build names an {entry['name']} type ({normalise(str(named))}), but neither "
-                     f"{' nor '.join(entry['from'])} reaches the {minimum}D the house rule extranormal_minimum asks "
-                     "for; leave extranormal_type out (rule: extranormal minimum)")
+            self.add(
+                f"the build names an {entry['name']} type ({normalise(str(named))}), but neither "
+                f"{' nor '.join(entry['from'])} reaches the {minimum}D the house rule extranormal_minimum asks "
+                "for; leave extranormal_type out (rule: extranormal minimum)"
+            )
 
     def disadvantage_limit(self, build: Build, allowance: species.Totals, kind: Mapping[str, Any]) -> None:
         total = sum(p for _, p in build.disadvantages)
@@ -353,11 +376,13 @@ class _Checker:
             f"attributes {spent.attributes}, skills {spent.skills}, specialisations {spent.specialisations}, "
             f"Advantages {spent.advantages}, Special Abilities {spent.special_abilities}"
         )
-        pool = (f"{spent.pool} ({spent.creation_points} creation points + {spent.disadvantage_points} "
-                "from Disadvantages)")
+        pool = (
+            f"{spent.pool} ({spent.creation_points} creation points + {spent.disadvantage_points} from Disadvantages)"
+        )
         if spent.left < 0:
-            self.add(f"the build spends {spent.spent} points ({breakdown}) but its pool is {pool} "
-                     "(rule: creation pool)")
+            self.add(
+                f"the build spends {spent.spent} points ({breakdown}) but its pool is {pool} (rule: creation pool)"
+            )
         elif spent.left > 0 and rules.get("unspent_points") == "violation":
             self.add(
                 f"the build leaves {spent.left} of its {pool} points unspent, and the house rule unspent_points is "

@@ -23,8 +23,9 @@ def toughness(strength: int, per_die: int, multiplier: int) -> int:
     return dice_of(strength, per_die) * multiplier
 
 
-def move(values: Mapping[str, int], attributes: list[str], threshold_dice: int, base: int, improved: int,
-         per_die: int) -> int:
+def move(
+    values: Mapping[str, int], attributes: list[str], threshold_dice: int, base: int, improved: int, per_die: int
+) -> int:
     """Base Move (5), or the improved Move (6) when any named attribute has at least the threshold (3D)."""
     return improved if any(dice_of(values[a], per_die) >= threshold_dice for a in attributes) else base
 
@@ -80,8 +81,13 @@ def has_extranormal(book: Book, values: Mapping[str, int], minimum: int) -> bool
     return any(dice_of(values[a], book.per_die) >= minimum for a in book.derived["extranormal"]["from"])
 
 
-def passive_values(book: Book, values: Mapping[str, int], skills: Mapping[str, int],
-                   specialisations: Mapping[str, int], extranormal: bool = True) -> dict[str, int]:
+def passive_values(
+    book: Book,
+    values: Mapping[str, int],
+    skills: Mapping[str, int],
+    specialisations: Mapping[str, int],
+    extranormal: bool = True,
+) -> dict[str, int]:
     """Passive values: the number before the D of each attribute, Willpower, Extranormal, ranked skill
     and ranked specialisation (as ``attributes.json`` "passive" lists), never below the minimum (1).
 
@@ -109,5 +115,13 @@ def passive_values(book: Book, values: Mapping[str, int], skills: Mapping[str, i
     return out
 
 
-__all__ = ["Derived", "averaged_dice", "derive", "has_extranormal", "move", "passive_values", "strength_damage",
-           "toughness"]
+__all__ = [
+    "Derived",
+    "averaged_dice",
+    "derive",
+    "has_extranormal",
+    "move",
+    "passive_values",
+    "strength_damage",
+    "toughness",
+]

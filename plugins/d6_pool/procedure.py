@@ -94,8 +94,10 @@ class Procedure:
         per = self.book.per_die
         attrs = "  ".join(f"{a} {to_code(self.build.attributes[a], per)}" for a in self.book.attributes)
         bonus = f" + {led.disadvantage_points} from Disadvantages" if led.disadvantage_points else ""
-        return (f"Points left: {led.left} of {led.pool} ({led.creation_points} creation points{bonus}; "
-                f"{led.spent} spent). {attrs}")
+        return (
+            f"Points left: {led.left} of {led.pool} ({led.creation_points} creation points{bonus}; "
+            f"{led.spent} spent). {attrs}"
+        )
 
     def code(self, pips: int) -> str:
         return to_code(pips, self.book.per_die)
@@ -131,7 +133,8 @@ class Procedure:
                 self.ctx.note(f"{what} given as a creation option: {value}")
             else:
                 prompt = (
-                    "Choose a concept (a couple of words: who is this character?)" if key == "concept"
+                    "Choose a concept (a couple of words: who is this character?)"
+                    if key == "concept"
                     else "Name your character"
                 )
                 value = self.ctx.choose(
@@ -152,8 +155,10 @@ class Procedure:
         if wanted:
             found = species.match(registered, str(wanted))
             if found is None:
-                raise UnknownName(f"the D6 creation pool has no species called '{wanted}'",
-                                  hint="known species: " + ", ".join(str(s["name"]) for s in registered))
+                raise UnknownName(
+                    f"the D6 creation pool has no species called '{wanted}'",
+                    hint="known species: " + ", ".join(str(s["name"]) for s in registered),
+                )
             candidates = [found]
         pool = [s for s in candidates if self.affordable(s)]
         if self.exact:
@@ -167,17 +172,23 @@ class Procedure:
         chosen = next(s for s in pool if s["id"] == sid)
         self.set_species(chosen)
         self.build.species = str(chosen["name"])
-        ctx.change("species", None, self.build.species,
-                   f"{self.allowance.creation_points} creation points, up to {self.allowance.disadvantage_limit} "
-                   "more from Disadvantages")
+        ctx.change(
+            "species",
+            None,
+            self.build.species,
+            f"{self.allowance.creation_points} creation points, up to {self.allowance.disadvantage_limit} "
+            "more from Disadvantages",
+        )
         for trait in chosen["traits"]:
             ctx.change("traits", None, species.trait_label(chosen, trait), f"a {chosen['name']} starts with it")
 
     def species_label(self, data: Mapping[str, Any]) -> str:
         got = species.totals(self.book, self.rules, data)
         traits = ", ".join(species.trait_names(data))
-        return (f"{data['name']} ({got.creation_points} creation points, up to {got.disadvantage_limit} from "
-                f"Disadvantages{'; Traits: ' + traits if traits else ''})")
+        return (
+            f"{data['name']} ({got.creation_points} creation points, up to {got.disadvantage_limit} from "
+            f"Disadvantages{'; Traits: ' + traits if traits else ''})"
+        )
 
     def affordable(self, data: Mapping[str, Any]) -> bool:
         """Whether the species' pool buys every attribute its minimum (else no build of it is legal)."""
@@ -192,8 +203,9 @@ class Procedure:
         if wanted:
             found = book.find_class(str(wanted))
             if found is None:
-                raise UnknownName(f"the D6 creation pool has no class called '{wanted}'",
-                                  hint=f"known classes: {', '.join(pool)}")
+                raise UnknownName(
+                    f"the D6 creation pool has no class called '{wanted}'", hint=f"known classes: {', '.join(pool)}"
+                )
             pool = [found]
         if self.exact:
             fitting = self.fitting_classes(self.species, pool)
@@ -202,8 +214,11 @@ class Procedure:
             pool = fitting
         limits = book["pool"]["attribute_limits"]
         opts = tuple(
-            Option(c, f"{c} (primary attribute {book.classes[c]['primary']}, up to {limits['primary_maximum_dice']}D)",
-                   detail=book.classes[c]["summary"])
+            Option(
+                c,
+                f"{c} (primary attribute {book.classes[c]['primary']}, up to {limits['primary_maximum_dice']}D)",
+                detail=book.classes[c]["summary"],
+            )
             for c in pool
         )
         self.build.cls = self.ctx.choose(Decision("class", "Choose your base class", opts, context=self.status()))
@@ -217,21 +232,29 @@ class Procedure:
         """The classes whose builds, for a character of species ``data``, can spend the whole pool."""
         book, rules = self.book, self.rules
         got, traits = species.totals(book, rules, data), species.trait_names(data)
-        return [c for c in classes
-                if can_spend(book, self._start(c), rules, ledger(book, self._start(c), rules, 0, got).left, traits)]
+        return [
+            c
+            for c in classes
+            if can_spend(book, self._start(c), rules, ledger(book, self._start(c), rules, 0, got).left, traits)
+        ]
 
     def refuse_pool(self, candidates: list[Mapping[str, Any]], classes: list[str]) -> NoReturn:
         """No species and class on offer can spend its pool: a mistake in the house rules (or a species
         whose pool cannot buy the minimum attributes), named with the most that can be spent."""
         book, rules = self.book, self.rules
         pools = {str(s["name"]): species.totals(book, rules, s).creation_points for s in candidates}
-        top = max(ledger(book, self._start(c), rules).spent + most(book, self._start(c), rules, species.trait_names(s))
-                  for c in classes for s in candidates)
+        top = max(
+            ledger(book, self._start(c), rules).spent + most(book, self._start(c), rules, species.trait_names(s))
+            for c in classes
+            for s in candidates
+        )
         who = f"a {classes[0]} can spend at most" if len(classes) == 1 else "no class can spend more than"
         whose = ", ".join(f"{p} for a {n}" for n, p in pools.items())
         if not self.exact:
-            raise LifepathError(f"under these house rules the creation pool ({whose}) cannot buy every attribute "
-                                f"its minimum", hint="raise creation_points")
+            raise LifepathError(
+                f"under these house rules the creation pool ({whose}) cannot buy every attribute its minimum",
+                hint="raise creation_points",
+            )
         raise LifepathError(
             f"the house rule unspent_points=violation asks for the whole creation pool ({whose}) to be spent, "
             f"but {who} {top} points on legal purchases",
@@ -259,21 +282,34 @@ class Procedure:
                     if points <= room and self.fits(partial(_add_disadvantage, name, int(points))):
                         oid = f"{name} ({points})"
                         offers[oid] = (name, int(points))
-                        opts.append(Option(oid, f"{name}: +{pts(points)}", float(self.weights["take_disadvantage"]),
-                                           detail=entry["summary"]))
+                        opts.append(
+                            Option(
+                                oid,
+                                f"{name}: +{pts(points)}",
+                                float(self.weights["take_disadvantage"]),
+                                detail=entry["summary"],
+                            )
+                        )
             if not offers:
                 return
-            answer = self.ctx.choose(Decision(
-                "disadvantage",
-                f"Take a Disadvantage for extra points? (up to {room} more; {pts(self.left())} left)",
-                tuple(opts), context=self.status(),
-            ))
+            answer = self.ctx.choose(
+                Decision(
+                    "disadvantage",
+                    f"Take a Disadvantage for extra points? (up to {room} more; {pts(self.left())} left)",
+                    tuple(opts),
+                    context=self.status(),
+                )
+            )
             if answer == DONE:
                 return
             name, points = offers[answer]
             self.build.disadvantages.append((name, points))
-            self.ctx.change("disadvantages", None, f"{name} ({points})",
-                            f"Disadvantage taken: +{pts(points)} to the pool; {pts(self.left())} left")
+            self.ctx.change(
+                "disadvantages",
+                None,
+                f"{name} ({points})",
+                f"Disadvantage taken: +{pts(points)} to the pool; {pts(self.left())} left",
+            )
 
     # -- spending -----------------------------------------------------------------------------------
 
@@ -306,14 +342,16 @@ class Procedure:
                 opts.append(Option(DONE, finish, 0.0, disabled="every point must be spent (unspent_points=violation)"))
             else:
                 opts.append(Option(DONE, finish, 0.0))
-            choice = self.ctx.choose(Decision("spend", f"Spend creation points ({left} left)", tuple(opts),
-                                              context=self.status()))
+            choice = self.ctx.choose(
+                Decision("spend", f"Spend creation points ({left} left)", tuple(opts), context=self.status())
+            )
             if choice == DONE:
                 return
             items = list(self.fitting(choice, offers[choice])) if self.exact else offers[choice]
             sub = [p.option for p in items] + [Option(BACK, "Back to the menu", 0.0)]
-            answer = self.ctx.choose(Decision(choice, f"{labels[choice]} ({pts(left)} left)", tuple(sub),
-                                              context=self.status()))
+            answer = self.ctx.choose(
+                Decision(choice, f"{labels[choice]} ({pts(left)} left)", tuple(sub), context=self.status())
+            )
             if answer == BACK:
                 continue
             next(p for p in items if p.option.id == answer).buy()
@@ -339,6 +377,7 @@ class Procedure:
                     if ranks(b).get(key, 0) < book.rank_cap(b.cls, skill):
                         ranks(b)[key] = ranks(b).get(key, 0) + 1
                         return
+
             return change
 
         kinds: dict[str, Callable[[Build], None]] = {
@@ -374,20 +413,33 @@ class Procedure:
         offers = []
         for a in book.attributes:
             now = self.build.attributes[a]
-            option = Option(a, f"{a} {self.code(now)} -> {self.code(now + per)} ({pts(cost)})",
-                            float(self.weights["primary_die" if a == primary else "other_die"]))
+            option = Option(
+                a,
+                f"{a} {self.code(now)} -> {self.code(now + per)} ({pts(cost)})",
+                float(self.weights["primary_die" if a == primary else "other_die"]),
+            )
             if self.room(a) >= per:
-                offers.append(Purchase(option, partial(self.set_attribute, a, now + per,
-                                                       f"one attribute die for {pts(cost)}")))
+                offers.append(
+                    Purchase(option, partial(self.set_attribute, a, now + per, f"one attribute die for {pts(cost)}"))
+                )
             else:
-                offers.append(_disabled(Option(a, f"{a} {self.code(now)}"),
-                                        f"no room for a whole die under the maximum of "
-                                        f"{self.code(book.attribute_max_pips(self.build.cls, a))}"))
-        offers.append(Purchase(
-            Option(SPLIT, f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes",
-                   float(self.weights["split_die"])),
-            self.split_die,
-        ))
+                offers.append(
+                    _disabled(
+                        Option(a, f"{a} {self.code(now)}"),
+                        f"no room for a whole die under the maximum of "
+                        f"{self.code(book.attribute_max_pips(self.build.cls, a))}",
+                    )
+                )
+        offers.append(
+            Purchase(
+                Option(
+                    SPLIT,
+                    f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes",
+                    float(self.weights["split_die"]),
+                ),
+                self.split_die,
+            )
+        )
         return offers
 
     def split_die(self) -> None:
@@ -398,13 +450,18 @@ class Procedure:
         for i in range(1, per + 1):
             opts = tuple(
                 Option(a, f"{a} {self.code(self.build.attributes[a])} -> {self.code(self.build.attributes[a] + 1)}")
-                if self.room(a) > 0 else
-                Option(a, f"{a} {self.code(self.build.attributes[a])}", 0.0,
-                       disabled=f"at its maximum of {self.code(self.book.attribute_max_pips(self.build.cls, a))}")
+                if self.room(a) > 0
+                else Option(
+                    a,
+                    f"{a} {self.code(self.build.attributes[a])}",
+                    0.0,
+                    disabled=f"at its maximum of {self.code(self.book.attribute_max_pips(self.build.cls, a))}",
+                )
                 for a in self.book.attributes
             )
-            target = self.ctx.choose(Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts,
-                                              context=self.status()))
+            target = self.ctx.choose(
+                Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=self.status())
+            )
             self.unplaced -= 1
             self.set_attribute(target, self.build.attributes[target] + 1, f"pip {i} of {per} from a split die")
 
@@ -420,14 +477,21 @@ class Procedure:
             now, cap = self.build.skills.get(name, 0), book.rank_cap(self.build.cls, name)
             kind = "class skill" if book.is_class_skill(self.build.cls, name) else "skill"
             if now >= cap:
-                offers.append(_disabled(Option(name, f"{name} ({entry['attribute']}, {kind}) +{now}"),
-                                        f"already at its cap of +{cap}"))
+                offers.append(
+                    _disabled(
+                        Option(name, f"{name} ({entry['attribute']}, {kind}) +{now}"), f"already at its cap of +{cap}"
+                    )
+                )
             else:
                 label = f"{name} ({entry['attribute']}, {kind}) +{now} -> +{now + 1}, up to +{cap} ({pts(cost)})"
-                offers.append(Purchase(
-                    Option(name, label, self.rank_weight(name)),
-                    partial(self.add_rank, self.build.skills, name, f"skill {name}", f"a skill rank for {pts(cost)}"),
-                ))
+                offers.append(
+                    Purchase(
+                        Option(name, label, self.rank_weight(name)),
+                        partial(
+                            self.add_rank, self.build.skills, name, f"skill {name}", f"a skill rank for {pts(cost)}"
+                        ),
+                    )
+                )
         return offers
 
     def add_rank(self, ranks: dict[str, int], key: str, what: str, why: str) -> None:
@@ -445,7 +509,8 @@ class Procedure:
         if not paid_spare and self.left() < 1:
             return []
         price = (
-            f"free: {group - bought % group} rank(s) of a paid group left" if paid_spare
+            f"free: {group - bought % group} rank(s) of a paid group left"
+            if paid_spare
             else f"1 point buys {group} ranks"
         )
         offers = []
@@ -454,11 +519,18 @@ class Procedure:
             if now >= cap:
                 offers.append(_disabled(Option(key, f"{key} +{now}"), f"already at its cap of +{cap}"))
             else:
-                offers.append(Purchase(
-                    Option(key, f"{key} +{now} -> +{now + 1}, up to +{cap} ({price})", self.rank_weight(skill)),
-                    partial(self.add_rank, self.build.specialisations, key, f"specialisation {key}",
-                            f"a specialisation rank ({price})"),
-                ))
+                offers.append(
+                    Purchase(
+                        Option(key, f"{key} +{now} -> +{now + 1}, up to +{cap} ({price})", self.rank_weight(skill)),
+                        partial(
+                            self.add_rank,
+                            self.build.specialisations,
+                            key,
+                            f"specialisation {key}",
+                            f"a specialisation rank ({price})",
+                        ),
+                    )
+                )
         return offers
 
     def advantage_offers(self) -> list[Purchase]:
@@ -477,14 +549,20 @@ class Procedure:
                 elif points > left:
                     offers.append(_disabled(option, f"costs {pts(int(points))}; {pts(left)} left"))
                 else:
-                    offers.append(Purchase(option, partial(self.take_advantage, name, int(points)),
-                                           partial(_add_advantage, name, int(points))))
+                    offers.append(
+                        Purchase(
+                            option,
+                            partial(self.take_advantage, name, int(points)),
+                            partial(_add_advantage, name, int(points)),
+                        )
+                    )
         return offers if _enabled(offers) else []
 
     def take_advantage(self, name: str, points: int) -> None:
         self.build.advantages.append((name, points))
-        self.ctx.change("advantages", None, f"{name} ({points})",
-                        f"Advantage for {pts(points)}; {pts(self.left())} left")
+        self.ctx.change(
+            "advantages", None, f"{name} ({points})", f"Advantage for {pts(points)}; {pts(self.left())} left"
+        )
 
     def ability_offers(self) -> list[Purchase]:
         """Every Special Ability, in table order; the ones that cannot be raised now stay in their place,
@@ -497,11 +575,16 @@ class Procedure:
             cost = next_rank_cost(self.book, self.rules, name, now)
             option = Option(name, f"{name} rank {now} -> {now + 1} of {most} ({pts(cost)})", detail=entry["summary"])
             if name in self.species_traits:
-                offers.append(_disabled(Option(name, name, detail=entry["summary"]),
-                                        "a Trait your species starts with"))
+                offers.append(
+                    _disabled(Option(name, name, detail=entry["summary"]), "a Trait your species starts with")
+                )
             elif now >= most:
-                offers.append(_disabled(Option(name, f"{name} rank {now} of {most}", detail=entry["summary"]),
-                                        f"at its most, {most} rank(s)"))
+                offers.append(
+                    _disabled(
+                        Option(name, f"{name} rank {now} of {most}", detail=entry["summary"]),
+                        f"at its most, {most} rank(s)",
+                    )
+                )
             elif cost > left:
                 offers.append(_disabled(option, f"costs {pts(cost)}; {pts(left)} left"))
             else:
@@ -515,8 +598,7 @@ class Procedure:
             self.build.special_abilities = [(n, now if n == name else r) for n, r in self.build.special_abilities]
         else:
             self.build.special_abilities.append((name, now))
-        self.ctx.change(f"special ability {name}", now - 1, now,
-                        f"a rank for {pts(cost)}; {pts(self.left())} left")
+        self.ctx.change(f"special ability {name}", now - 1, now, f"a rank for {pts(cost)}; {pts(self.left())} left")
 
     # -- the finished sheet -------------------------------------------------------------------------
 
@@ -526,8 +608,10 @@ class Procedure:
         entry = self.book.derived["extranormal"]
         minimum = int(self.rules["extranormal_minimum"])
         if not has_extranormal(self.book, self.build.attributes, minimum):
-            self.ctx.note(f"no {entry['name']} ability: neither {' nor '.join(entry['from'])} reaches {minimum}D "
-                          "(house rule extranormal_minimum)")
+            self.ctx.note(
+                f"no {entry['name']} ability: neither {' nor '.join(entry['from'])} reaches {minimum}D "
+                "(house rule extranormal_minimum)"
+            )
             return
         given = self.ctx.options.get("extranormal")
         if given:
@@ -535,10 +619,15 @@ class Procedure:
             self.ctx.note(f"Extranormal type given as a creation option: {value}")
         else:
             dice = derive(self.book, self.build.attributes).extranormal
-            value = self.ctx.choose(Decision(
-                "extranormal", f"Name the kind of your {entry['name']} ({dice}D): magic, psionics or another talent",
-                tuple(Option(t, t) for t in entry["types"]), free_text=True, context=self.status(),
-            ))
+            value = self.ctx.choose(
+                Decision(
+                    "extranormal",
+                    f"Name the kind of your {entry['name']} ({dice}D): magic, psionics or another talent",
+                    tuple(Option(t, t) for t in entry["types"]),
+                    free_text=True,
+                    context=self.status(),
+                )
+            )
         self.build.extranormal_type = find(entry["types"], value) or normalise(value)
         self.ctx.change("extranormal type", None, self.build.extranormal_type, "the kind of extraordinary ability")
 
@@ -552,16 +641,22 @@ class Procedure:
             [species.trait_label(self.species, t) for t in self.species["traits"]]
             + [f"{n} (Advantage, {p})" for n, p in build.advantages]
             + [f"{n} (Disadvantage, {p})" for n, p in build.disadvantages]
-            + [f"{n} (Special Ability, {r} rank{'s' if r != 1 else ''}, {ability_cost(book, self.rules, n, r)} points)"
-               for n, r in build.special_abilities]
+            + [
+                f"{n} (Special Ability, {r} rank{'s' if r != 1 else ''}, {ability_cost(book, self.rules, n, r)} points)"
+                for n, r in build.special_abilities
+            ]
         )
         derived = derive(book, build.attributes).as_sheet(book)
         for name, value in derived.items():
             self.ctx.change(f"derived {name}", None, value, "computed from the attributes")
         gifted = has_extranormal(book, build.attributes, int(self.rules["extranormal_minimum"]))
         passive = passive_values(book, build.attributes, build.skills, build.specialisations, gifted)
-        self.ctx.change("passive values", None, dict(passive), "the number before the D, at least "
-                        f"{book['attributes']['passive']['minimum']}")
+        self.ctx.change(
+            "passive values",
+            None,
+            dict(passive),
+            f"the number before the D, at least {book['attributes']['passive']['minimum']}",
+        )
         led = self.ledger()
         if led.left:
             self.ctx.note(f"{pts(led.left)} left unspent")

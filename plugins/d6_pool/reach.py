@@ -53,8 +53,9 @@ def _groups(
     runs = [(dice, costs["attribute_die"]), (ranks, costs["skill_rank"]), (points, 1)]
     # each Advantage not yet taken: one of its values, or none
     taken = {n for n, _ in build.advantages} | set(taken_elsewhere)
-    choices = [[0, *sorted(int(p) for p in entry["points"])] for name, entry in book.advantages.items()
-               if name not in taken]
+    choices = [
+        [0, *sorted(int(p) for p in entry["points"])] for name, entry in book.advantages.items() if name not in taken
+    ]
     # each Special Ability: any number of further ranks up to its maximum
     have = dict(build.special_abilities)
     for name, entry in book.special_abilities.items():
@@ -76,8 +77,10 @@ def spendable(book: Book, build: Build, rules: Mapping[str, Any], taken_elsewher
     runs, choices = _groups(book, build, rules, taken_elsewhere)
     top = sum(count * step for count, step in runs) + sum(c[-1] for c in choices)
     bridge = sum(count for count, step in runs if step == 1)
-    widest = max([step for count, step in runs if count and step > 1]
-                 + [b - a for c in choices for a, b in pairwise(c)], default=0)
+    widest = max(
+        [step for count, step in runs if count and step > 1] + [b - a for c in choices for a, b in pairwise(c)],
+        default=0,
+    )
     if widest <= bridge + 1:
         return (1 << (top + 1)) - 1
     mask = 1
@@ -88,8 +91,9 @@ def spendable(book: Book, build: Build, rules: Mapping[str, Any], taken_elsewher
     return mask
 
 
-def can_spend(book: Book, build: Build, rules: Mapping[str, Any], points: int,
-              taken_elsewhere: Collection[str] = ()) -> bool:
+def can_spend(
+    book: Book, build: Build, rules: Mapping[str, Any], points: int, taken_elsewhere: Collection[str] = ()
+) -> bool:
     """Whether some legal purchases add ``build`` exactly ``points`` more (``points`` < 0: never)."""
     return points >= 0 and bool(spendable(book, build, rules, taken_elsewhere) >> points & 1)
 

@@ -28,9 +28,7 @@ def _skills(book: Book, chars: dict[str, int], skills: dict[str, int], specs: di
         own = [(k, v) for k, v in specs.items() if split_spec_key(k)[0] == name and v]
         if not ranks and not own:
             continue
-        spec_text = ", ".join(
-            f"{split_spec_key(k)[1]} {to_code(base + (ranks + v) * per, per)} (+{v})" for k, v in own
-        )
+        spec_text = ", ".join(f"{split_spec_key(k)[1]} {to_code(base + (ranks + v) * per, per)} (+{v})" for k, v in own)
         shown.update(k for k, _ in own)
         if ranks:
             text = f"{name} {to_code(base + ranks * per, per)} (+{ranks})"
@@ -72,6 +70,14 @@ def render(book: Book, character: Character) -> str:
         f"Points: {pts.get('spent', 0)} spent of {pts.get('pool', 0)} ({pts.get('creation_points', 0)} creation points"
         f"{bonus}), {pts.get('left', 0)} unspent"
     )
-    lines = [heading, attrs, derived, *([passive_line] if passive else []), skills, traits,
-             *([species_line] if notes else []), points]
+    lines = [
+        heading,
+        attrs,
+        derived,
+        *([passive_line] if passive else []),
+        skills,
+        traits,
+        *([species_line] if notes else []),
+        points,
+    ]
     return "\n".join(lines) + "\n"

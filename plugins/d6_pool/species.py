@@ -34,10 +34,13 @@ def totals(book: Book, rules: Mapping[str, Any], species: Mapping[str, Any]) -> 
     """The species' totals moved by as much as the house rules move the printed (Human) ones."""
     printed = book.house_rule_defaults()
     return Totals(
-        creation_points=max(int(species["creation_points"]) + int(rules["creation_points"])
-                            - int(printed["creation_points"]), 0),
-        disadvantage_limit=max(int(species["disadvantage_limit"]) + int(rules["disadvantage_limit"])
-                               - int(printed["disadvantage_limit"]), 0),
+        creation_points=max(
+            int(species["creation_points"]) + int(rules["creation_points"]) - int(printed["creation_points"]), 0
+        ),
+        disadvantage_limit=max(
+            int(species["disadvantage_limit"]) + int(rules["disadvantage_limit"]) - int(printed["disadvantage_limit"]),
+            0,
+        ),
     )
 
 
@@ -86,5 +89,15 @@ def trait_label(species: Mapping[str, Any], trait: Mapping[str, Any]) -> str:
     return f"{trait['name']} ({species['name']} {KIND_NAMES[trait['kind']]}, {amount})"
 
 
-__all__ = ["KIND_NAMES", "Totals", "default", "lookup", "match", "own", "registered", "totals", "trait_label",
-           "trait_names"]
+__all__ = [
+    "KIND_NAMES",
+    "Totals",
+    "default",
+    "lookup",
+    "match",
+    "own",
+    "registered",
+    "totals",
+    "trait_label",
+    "trait_names",
+]

@@ -47,8 +47,10 @@ def choose(ctx: Context) -> World:
     if given is not None:
         world = from_token(str(given))
         if world is None:
-            raise LifepathError(f"the option world = '{given}' is not a world (sector/hex UWP name)",
-                                hint="choose the homeworld with --homeworld NAME")
+            raise LifepathError(
+                f"the option world = '{given}' is not a world (sector/hex UWP name)",
+                hint="choose the homeworld with --homeworld NAME",
+            )
         ctx.choose(Decision("homeworld", PROMPT, (Option(str(given), label(world)),)))  # forced: one option
         return world
     ref = ctx.options.get("world_list")
@@ -70,8 +72,10 @@ def choose(ctx: Context) -> World:
         answer = ctx.chooser.choose(Decision("homeworld", prompt, menu))
         world = by_token.get(answer)
     if world is None:
-        raise LifepathError(f"'{answer}' is not one of the campaign's worlds",
-                            hint="choose one of the worlds offered (`lifepath campaign worlds` lists them)")
+        raise LifepathError(
+            f"'{answer}' is not one of the campaign's worlds",
+            hint="choose one of the worlds offered (`lifepath campaign worlds` lists them)",
+        )
     ctx.decisions.append(["homeworld", answer])
     # recorded as a decision whose only option is the answer: the list itself stays in the campaign
     ctx.history.record((DECISION, Decision("homeworld", prompt, (Option(answer, label(world)),)), answer))

@@ -91,7 +91,10 @@ WEAPON = Decision("weapon", "Which kind of weapon?", (Option("gun", "a gun"), Op
 def yes_no(key: str, prompt: str, yes_weight: float, context: str = "", default: str = "") -> Decision:
     """A yes/no decision; ``default`` is what a person takes with Enter alone."""
     return Decision(
-        key, prompt, (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)), context=context,
+        key,
+        prompt,
+        (Option("yes", "yes", yes_weight), Option("no", "no", 1.0 - yes_weight)),
+        context=context,
         default=default,
     )
 
@@ -198,8 +201,14 @@ class Procedure:
             self.ctx.note(f"{self.label(code)} is already at its maximum of {maximum}; {why} adds nothing")
 
     def throw(
-        self, spec: Mapping[str, Any] | None, purpose: str, dms: list[tuple[str, int]] | None = None, *,
-        kind: str, career: str, auto_fail: int | None = None,
+        self,
+        spec: Mapping[str, Any] | None,
+        purpose: str,
+        dms: list[tuple[str, int]] | None = None,
+        *,
+        kind: str,
+        career: str,
+        auto_fail: int | None = None,
     ) -> bool:
         """A characteristic throw against its target (``kind`` and ``career`` as the throw hook is told them)."""
         assert spec is not None
@@ -484,8 +493,11 @@ class Procedure:
             else:
                 penalty = self.proc["qualification_dm_per_previous_career"] * len(self.life.entered)
                 qualified = self.throw(
-                    career_data["qualification"], compiled.qualification_purpose, [("previous careers", penalty)],
-                    kind="qualification", career=cid,
+                    career_data["qualification"],
+                    compiled.qualification_purpose,
+                    [("previous careers", penalty)],
+                    kind="qualification",
+                    career=cid,
                 )
             if not qualified:
                 draftable = not self.life.drafted_once and not self.life.crisis_survivor
@@ -541,8 +553,11 @@ class Procedure:
             self.basic_training(term)
         self.anagathics_choice()
         survived = self.throw(
-            career["survival"], term.compiled.survival_purpose, auto_fail=self.proc["survival_natural_fail"],
-            kind="survival", career=career["id"],
+            career["survival"],
+            term.compiled.survival_purpose,
+            auto_fail=self.proc["survival_natural_fail"],
+            kind="survival",
+            career=career["id"],
         )
         if survived and self.life.on_anagathics:
             survived = self.throw(
@@ -633,8 +648,9 @@ class Procedure:
         ctx = self.ctx
         advanced = self.sheet.characteristics["Edu"] >= self.proc["advanced_education_min_edu"]
         which = ctx.choose(skill_table_choice(career["name"], i, n, advanced))
-        roll = ctx.roll(self.proc["skill_dice"], f"{TABLE_LABELS[which]}: {career['name']}", kind="skill",
-                        career=career["id"]).total
+        roll = ctx.roll(
+            self.proc["skill_dice"], f"{TABLE_LABELS[which]}: {career['name']}", kind="skill", career=career["id"]
+        ).total
         rows = career["skill_tables"][which]
         if not 0 < roll <= len(rows):  # a plugin's DM past either end reads the end row
             roll = 1 if roll < 1 else len(rows)
@@ -703,9 +719,13 @@ class Procedure:
             )
             code = ctx.choose(Decision("injury-characteristic", "Which characteristic does the injury take?", choices))
             amount = primary["amount"]
-            loss = amount if isinstance(amount, int) else ctx.roll(
-                amount, f"injury to {self.label(code)}", kind="injury-loss", career=term.career["id"]
-            ).total
+            loss = (
+                amount
+                if isinstance(amount, int)
+                else ctx.roll(
+                    amount, f"injury to {self.label(code)}", kind="injury-loss", career=term.career["id"]
+                ).total
+            )
             self.alter(code, -loss, f"injury: {row['id']}")
             secondary = row["secondary"]
             if secondary:
@@ -729,8 +749,13 @@ class Procedure:
         ctx = self.ctx
         table = self.t["medical"]
         row = next(r for r in table["rows"] if r["id"] == term.career["medical_bills_row"])
-        throw = ctx.roll(table["dice"], f"medical bills: {term.career['name']}", dms=[("rank", term.record.rank)],
-                         kind="medical-bills", career=term.career["id"])
+        throw = ctx.roll(
+            table["dice"],
+            f"medical bills: {term.career['name']}",
+            dms=[("rank", term.record.rank)],
+            kind="medical-bills",
+            career=term.career["id"],
+        )
         covered = 0
         for level in row["coverage"]:
             if throw.total >= level["min_roll"]:
@@ -856,7 +881,10 @@ class Procedure:
         question = yes_no("reenlist", term.compiled.reenlist_prompt, weight, "", "yes")
         stay = ctx.choose(question) == "yes"
         throw = ctx.roll(
-            TWO_D6, term.compiled.reenlistment_purpose, target=career["reenlistment"], kind="reenlistment",
+            TWO_D6,
+            term.compiled.reenlistment_purpose,
+            target=career["reenlistment"],
+            kind="reenlistment",
             career=career["id"],
         )
         if throw.natural == self.proc["reenlistment_natural_hold"]:
@@ -911,7 +939,10 @@ class Procedure:
                 if retired:
                     dms.append(("retired", p["cash_dm"]["retired"]))
                 roll = ctx.roll(
-                    p["benefit_dice"], f"cash benefit: {career['name']}", dms=dms, kind="benefit-cash",
+                    p["benefit_dice"],
+                    f"cash benefit: {career['name']}",
+                    dms=dms,
+                    kind="benefit-cash",
                     career=career["id"],
                 ).total
                 if roll < 1:  # a plugin's DM below the table reads its first row (7 and over, its last)
@@ -924,7 +955,10 @@ class Procedure:
                 if record.rank >= p["material_dm"]["min_rank"]:
                     dms.append((f"rank {record.rank}", p["material_dm"]["dm"]))
                 roll = ctx.roll(
-                    p["benefit_dice"], f"material benefit: {career['name']}", dms=dms, kind="benefit-material",
+                    p["benefit_dice"],
+                    f"material benefit: {career['name']}",
+                    dms=dms,
+                    kind="benefit-material",
                     career=career["id"],
                 ).total
                 if roll < 1:

@@ -27,8 +27,12 @@ def _term_line(label: str, events: Sequence[dict[str, Any]]) -> str:
         if kind == "note":
             text = str(e["text"])
             parts.append(text.split(": ", 1)[1] if text.startswith("term ") and ": " in text else text)
-        elif kind == "throw" and "success" in e and str(e.get("purpose", "")).lower().startswith(
-            ("survival", "advancement", "commission", "qualification", "reenlist")
+        elif (
+            kind == "throw"
+            and "success" in e
+            and str(e.get("purpose", ""))
+            .lower()
+            .startswith(("survival", "advancement", "commission", "qualification", "reenlist"))
         ):
             parts.append(f"{e['purpose']} {'passed' if e['success'] else 'failed'}")
         elif kind == "crisis":
@@ -43,49 +47,82 @@ def sections(character: Character, species_name: str) -> list[Section]:
     names = {c["code"]: c["name"] for c in tables()["characteristics"]["characteristics"]}
     social = str(extra.get("social_name") or names.get("Soc", "Soc"))
     out = [
-        Section("Identity", rows([
-            ("Name", display_name(character)),
-            ("UPP", upp(chars) if all(c in chars for c in ORDER) else ""),
-            ("Species", species_name),
-            ("Sex", sheet.sex),
-            ("Age", sheet.age),
-            ("Status", sheet.status),
-            ("Goal", extra.get("goal")),
-            ("Appearance", extra.get("appearance")),
-        ])),
-        Section("Characteristics", table=grid(
-            ["Characteristic", "Value", "DM"],
-            [[social if code == "Soc" else names.get(code, code), chars[code], signed(_dm(chars[code]))]
-             for code in ORDER if code in chars],
-        )),
+        Section(
+            "Identity",
+            rows(
+                [
+                    ("Name", display_name(character)),
+                    ("UPP", upp(chars) if all(c in chars for c in ORDER) else ""),
+                    ("Species", species_name),
+                    ("Sex", sheet.sex),
+                    ("Age", sheet.age),
+                    ("Status", sheet.status),
+                    ("Goal", extra.get("goal")),
+                    ("Appearance", extra.get("appearance")),
+                ]
+            ),
+        ),
+        Section(
+            "Characteristics",
+            table=grid(
+                ["Characteristic", "Value", "DM"],
+                [
+                    [social if code == "Soc" else names.get(code, code), chars[code], signed(_dm(chars[code]))]
+                    for code in ORDER
+                    if code in chars
+                ],
+            ),
+        ),
         Section("Skills", rows([(k, v) for k, v in sorted(sheet.skills.items())]), columns=3),
     ]
     if sheet.careers:
-        out.append(Section("Careers", table=grid(
-            ["Career", "Terms", "Rank", "Title", "Ended"],
-            [[c.name, c.terms, c.rank, c.title or "", c.ended or ""] for c in sheet.careers],
-        )))
+        out.append(
+            Section(
+                "Careers",
+                table=grid(
+                    ["Career", "Terms", "Rank", "Title", "Ended"],
+                    [[c.name, c.terms, c.rank, c.title or "", c.ended or ""] for c in sheet.careers],
+                ),
+            )
+        )
     world = extra.get("homeworld") or {}
     if world:
-        out.append(Section("Homeworld", rows([
-            ("World", world.get("name")),
-            ("UWP", world.get("uwp")),
-            ("Trade codes", " ".join(world.get("trade_codes", []))),
-            ("Law", world.get("law")),
-        ])))
+        out.append(
+            Section(
+                "Homeworld",
+                rows(
+                    [
+                        ("World", world.get("name")),
+                        ("UWP", world.get("uwp")),
+                        ("Trade codes", " ".join(world.get("trade_codes", []))),
+                        ("Law", world.get("law")),
+                    ]
+                ),
+            )
+        )
     counts: Counter[str] = Counter(sheet.equipment)
     items = [f"{k} (x{n})" if n > 1 else k for k, n in counts.items()]
     if extra.get("ship_shares"):
         items.append(f"Ship shares (x{extra['ship_shares']})")
-    out.append(Section("Benefits", rows([
-        ("Credits", f"Cr{sheet.credits:,}"),
-        ("Pension", f"Cr{extra['pension']:,}/year" if extra.get("pension") else ""),
-        ("Equipment", ", ".join(items)),
-    ])))
+    out.append(
+        Section(
+            "Benefits",
+            rows(
+                [
+                    ("Credits", f"Cr{sheet.credits:,}"),
+                    ("Pension", f"Cr{extra['pension']:,}/year" if extra.get("pension") else ""),
+                    ("Equipment", ", ".join(items)),
+                ]
+            ),
+        )
+    )
     if sheet.debts:
-        out.append(Section("Debts", table=grid(
-            ["Kind", "Amount", "Note"], [[d.kind, f"Cr{d.amount:,}", d.note] for d in sheet.debts]
-        )))
+        out.append(
+            Section(
+                "Debts",
+                table=grid(["Kind", "Amount", "Note"], [[d.kind, f"Cr{d.amount:,}", d.note] for d in sheet.debts]),
+            )
+        )
     notes: dict[str, str] = extra.get("trait_notes", {})
     if sheet.traits:
         out.append(Section("Traits", tuple((t, notes.get(t, "")) for t in sheet.traits)))

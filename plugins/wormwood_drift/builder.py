@@ -93,8 +93,15 @@ class Builder:
             if text.lower() not in borne and text.lower() not in seen:
                 seen.add(text.lower())
                 opts.append(Option(text))
-        answer = self.ctx.choose(Decision("scar", prompt, tuple(opts), free_text=True,
-                                          context="write the Scar with your referee, or take an example"))
+        answer = self.ctx.choose(
+            Decision(
+                "scar",
+                prompt,
+                tuple(opts),
+                free_text=True,
+                context="write the Scar with your referee, or take an example",
+            )
+        )
         self.add_scar(answer.strip(), source)
 
     def add_gear(self, item: str, why: str) -> None:
@@ -110,14 +117,20 @@ class Builder:
         if piece is None:
             raise LifepathError(
                 f"'{item}' is marked as cyberware but no piece of cyberware has that name",
-                file=self.t.files["cyberware"].source, pointer="/pieces",
-                hint=f"add an entry with \"item\": \"{item}\" to cyberware.json, "
+                file=self.t.files["cyberware"].source,
+                pointer="/pieces",
+                hint=f'add an entry with "item": "{item}" to cyberware.json, '
                 "or set the Background's cyberware to false",
             )
         paid = bool(self.ctx.rules.get("cyberware_resolve", True))
         cost = int(self.t["creation"]["derived"]["resolve"]["cyberware_cost"]) if paid else 0
-        entry = {"item": item, "attribute": str(piece["attribute"]), "task": str(piece["task"]),
-                 "bonus": int(piece["bonus"]), "resolve_cost": cost}
+        entry = {
+            "item": item,
+            "attribute": str(piece["attribute"]),
+            "task": str(piece["task"]),
+            "bonus": int(piece["bonus"]),
+            "resolve_cost": cost,
+        }
         self.extra["cyberware"].append(entry)
         self.ctx.change("cyberware", None, cyberware_text(entry), why)
 

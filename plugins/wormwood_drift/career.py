@@ -83,8 +83,15 @@ def careers(b: Builder) -> None:
             if ctx.choose(question) == "no":
                 break
         pool = [first] if first is not None and served == 0 else list(paths.values())
-        opts = tuple(Option(c.id, c.name, STAY_WEIGHT if c.id == previous else 1.0,
-                            f"{', '.join(c.data['skills'])}; gear: {' or '.join(c.data['gear'])}") for c in pool)
+        opts = tuple(
+            Option(
+                c.id,
+                c.name,
+                STAY_WEIGHT if c.id == previous else 1.0,
+                f"{', '.join(c.data['skills'])}; gear: {' or '.join(c.data['gear'])}",
+            )
+            for c in pool
+        )
         pid = ctx.choose(Decision("path", f"Term {served + 1}: choose a Career Path", opts))
         served += 1
         term(b, paths[pid], served)
@@ -118,30 +125,49 @@ def term(b: Builder, path: Contribution, number: int) -> None:
         for i in range(ranks)
     ]
     owned = set(b.sheet.equipment)
-    gear = ctx.choose(Decision(
-        "term-gear", f"Term {number} ({path.name}): which piece of gear?",
-        tuple(Option(g, g, 1.0 if g in owned else 3.0) for g in data["gear"]),
-    ))
+    gear = ctx.choose(
+        Decision(
+            "term-gear",
+            f"Term {number} ({path.name}): which piece of gear?",
+            tuple(Option(g, g, 1.0 if g in owned else 3.0) for g in data["gear"]),
+        )
+    )
     b.add_gear(gear, why)
     contact = b.free_line(
-        "contact", f"Term {number} ({path.name}): who is your Contact?",
-        [str(c) for c in data["contacts"]], b.extra["contacts"], f"another contact from the {path.name}",
+        "contact",
+        f"Term {number} ({path.name}): who is your Contact?",
+        [str(c) for c in data["contacts"]],
+        b.extra["contacts"],
+        f"another contact from the {path.name}",
     )
     b.add_person("contacts", contact, why)
-    entry: dict[str, Any] = {"term": number, "path": path.name, "skills": gained, "gear": gear, "contact": contact,
-                             "hard_term": False, "attribute": None, "scar": None}
+    entry: dict[str, Any] = {
+        "term": number,
+        "path": path.name,
+        "skills": gained,
+        "gear": gear,
+        "contact": contact,
+        "hard_term": False,
+        "attribute": None,
+        "scar": None,
+    }
     threshold = _rule(b, "hard_term_on")
     throw = ctx.roll(
-        str(creation["hard_term_dice"]), f"Hard Term check: term {number} ({path.name})", kind="hard-term",
+        str(creation["hard_term_dice"]),
+        f"Hard Term check: term {number} ({path.name})",
+        kind="hard-term",
         career=path.id,
     )
     outcome_kind = ""
     if throw.total <= threshold:
         entry["hard_term"] = True
-        outcome = ctx.crisis(Crisis(
-            "hard-term", f"term {number} in the {path.name} went badly ({creation['hard_term_dice']} = {throw.total})",
-            details={"term": number, "path": path.id, "total": throw.total},
-        ))
+        outcome = ctx.crisis(
+            Crisis(
+                "hard-term",
+                f"term {number} in the {path.name} went badly ({creation['hard_term_dice']} = {throw.total})",
+                details={"term": number, "path": path.id, "total": throw.total},
+            )
+        )
         outcome_kind = outcome.kind
         if outcome.kind == "scar":
             b.choose_scar(f"Hard Term: {why}", f"Term {number} was a Hard Term: write its Scar")

@@ -25,8 +25,10 @@ def muster_out(b: Builder) -> None:
     if b.sheet.status == "dead":
         count = 0
     labels = {str(x["id"]): str(x["label"]) for x in table["benefits"]}
-    opts = (Option("roll", f"roll {table['roll']['dice']}", WEIGHTS["roll"]),
-            *(Option(k, v, WEIGHTS.get(k, 1.0)) for k, v in labels.items()))
+    opts = (
+        Option("roll", f"roll {table['roll']['dice']}", WEIGHTS["roll"]),
+        *(Option(k, v, WEIGHTS.get(k, 1.0)) for k, v in labels.items()),
+    )
     for i in range(count):
         answer = ctx.choose(Decision("muster-out", f"Muster Out benefit {i + 1} of {count}: roll or choose", opts))
         rolled = answer == "roll"
@@ -43,8 +45,7 @@ def muster_out(b: Builder) -> None:
     total_credits = terms * per_term + muster
     before = b.sheet.credits
     b.sheet.credits = total_credits
-    ctx.change("credits", before, total_credits,
-               f"{terms} term(s) x {per_term:,}cr + {muster:,}cr Muster Out credits")
+    ctx.change("credits", before, total_credits, f"{terms} term(s) x {per_term:,}cr + {muster:,}cr Muster Out credits")
 
 
 def _benefit(b: Builder, kind: str, table: Mapping[str, Any]) -> str:
@@ -65,8 +66,11 @@ def _benefit(b: Builder, kind: str, table: Mapping[str, Any]) -> str:
         ctx.change("ship-shares", before, before + 1, why)
         return "a ship-share"
     rival = b.free_line(
-        "rival", "Who is your Rival, the NPC who remembers you badly?",
-        [str(r) for r in table["rivals"]], b.extra["rivals"], "someone from your past who wants you to fail",
+        "rival",
+        "Who is your Rival, the NPC who remembers you badly?",
+        [str(r) for r in table["rivals"]],
+        b.extra["rivals"],
+        "someone from your past who wants you to fail",
     )
     b.add_person("rivals", rival, why)
     return rival
@@ -83,7 +87,7 @@ def _rank(b: Builder, why: str) -> str:
     record.rank += 1
     b.ctx.change(f"rank in {record.name}", record.rank - 1, record.rank, why)
     held = {r.title.lower() for r in b.sheet.careers if r.title}
-    ladder = titles[record.rank - 1:]
+    ladder = titles[record.rank - 1 :]
     fresh = [t for t in ladder if t.lower() not in held] or [f"{record.name} veteran"]
     opts = tuple(Option(t, t, NEXT_TITLE_WEIGHT if i == 0 else 1.0) for i, t in enumerate(fresh))
     title = b.ctx.choose(Decision("title", f"Your rank or title in the {record.name}", opts, free_text=True)).strip()

@@ -32,8 +32,9 @@ def costs_text(table: Mapping[str, Any]) -> str:
     tns = "/".join(str(t["tn"]) for t in tiers)
     numbers = "/".join(str(t["tier"]) for t in tiers)
     resolve = "/".join(str(t["resolve"]) for t in tiers)
-    return (f"{use['dice']} + {use['attribute']} + {use['skill']} vs TN {tns} for Tier {numbers}, "
-            f"costing {resolve} Resolve")
+    return (
+        f"{use['dice']} + {use['attribute']} + {use['skill']} vs TN {tns} for Tier {numbers}, costing {resolve} Resolve"
+    )
 
 
 def disciplines(b: Builder) -> None:
@@ -45,17 +46,26 @@ def disciplines(b: Builder) -> None:
         return
     rows = list(table["disciplines"])
     limit = table["limit"]["skill"]
-    ctx.note(f"Psionics: {limit} {b.book.rank(str(limit))} allows up to {allowed} Discipline(s); "
-             f"using one is {costs_text(table)}")
+    ctx.note(
+        f"Psionics: {limit} {b.book.rank(str(limit))} allows up to {allowed} Discipline(s); "
+        f"using one is {costs_text(table)}"
+    )
     taken: list[str] = b.extra["disciplines"]
     for number in range(1, allowed + 1):
-        opts = [Option(str(r["id"]), str(r["name"]), 1.0, " / ".join(str(p) for p in r["powers"]))
-                for r in rows if r["name"] not in taken]
+        opts = [
+            Option(str(r["id"]), str(r["name"]), 1.0, " / ".join(str(p) for p in r["powers"]))
+            for r in rows
+            if r["name"] not in taken
+        ]
         opts.append(Option("none", "no more Disciplines", STOP_WEIGHT))
-        answer = ctx.choose(Decision(
-            "discipline", f"Psionics: take Discipline {number} of up to {allowed}?", tuple(opts),
-            context=f"Taking a Discipline costs nothing now; using one is {costs_text(table)}.",
-        ))
+        answer = ctx.choose(
+            Decision(
+                "discipline",
+                f"Psionics: take Discipline {number} of up to {allowed}?",
+                tuple(opts),
+                context=f"Taking a Discipline costs nothing now; using one is {costs_text(table)}.",
+            )
+        )
         if answer == "none":
             break
         name = str(next(r["name"] for r in rows if r["id"] == answer))

@@ -63,9 +63,7 @@ def sheet_text(character: Character, t: Tables) -> str:
         money += f"; ship-shares {extra['ship_shares']}"
     lines.append(money)
     hard = sum(1 for x in extra.get("terms", []) if x.get("hard_term"))
-    paths = ", ".join(
-        f"{c.name} ({c.terms}" + (f", {c.title}" if c.title else "") + ")" for c in sheet.careers
-    )
+    paths = ", ".join(f"{c.name} ({c.terms}" + (f", {c.title}" if c.title else "") + ")" for c in sheet.careers)
     lines.append(f"Terms: {sheet.total_terms}" + (f" ({hard} hard)" if hard else "") + f" - {paths or 'none'}")
     return "\n".join(lines) + "\n"
 

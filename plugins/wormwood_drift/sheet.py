@@ -46,37 +46,65 @@ def sections(character: Character, t: Tables) -> list[Section]:
     cascades: dict[str, list[str]] = extra.get("cascades", {})
     terms = {int(x["term"]): x for x in extra.get("terms", [])}
     out = [
-        Section("Identity", rows([
-            ("Name", sheet.name or "Unnamed"),
-            ("Species", sheet.species),
-            ("Background", extra.get("background")),
-            ("Formative event", extra.get("formative_event")),
-            ("Age", sheet.age),
-            ("Status", sheet.status),
-        ])),
+        Section(
+            "Identity",
+            rows(
+                [
+                    ("Name", sheet.name or "Unnamed"),
+                    ("Species", sheet.species),
+                    ("Background", extra.get("background")),
+                    ("Formative event", extra.get("formative_event")),
+                    ("Age", sheet.age),
+                    ("Status", sheet.status),
+                ]
+            ),
+        ),
         Section("Attributes", rows([(a, sheet.characteristics.get(a, 0)) for a in t.attribute_names()]), columns=4),
-        Section("Resolve and derived values", rows(
-            [(f["label"], f"{derived[k]}" + (" slots" if k == "carrying" else "")) for k, f in formulas.items()
-             if k in derived]
-        ), columns=3),
-        Section("Skills", rows(
-            [(name, f"{rank}" + (f" [{'/'.join(cascades[name])}]" if name in cascades else ""))
-             for name, rank in sorted(sheet.skills.items())]
-        ), columns=3),
-        Section("Scars", table=grid(
-            ["Scar", "From"], [[s["scar"], s.get("from", "")] for s in extra.get("scars", [])]
-        )),
+        Section(
+            "Resolve and derived values",
+            rows(
+                [
+                    (f["label"], f"{derived[k]}" + (" slots" if k == "carrying" else ""))
+                    for k, f in formulas.items()
+                    if k in derived
+                ]
+            ),
+            columns=3,
+        ),
+        Section(
+            "Skills",
+            rows(
+                [
+                    (name, f"{rank}" + (f" [{'/'.join(cascades[name])}]" if name in cascades else ""))
+                    for name, rank in sorted(sheet.skills.items())
+                ]
+            ),
+            columns=3,
+        ),
+        Section(
+            "Scars", table=grid(["Scar", "From"], [[s["scar"], s.get("from", "")] for s in extra.get("scars", [])])
+        ),
         Section("Disciplines", paragraphs=tuple(str(d) for d in extra.get("disciplines", [])) or ("none",)),
         Section("Cyberware", paragraphs=tuple(_cyberware(c) for c in extra.get("cyberware", []))),
-        Section("Contacts and Rivals", rows([
-            ("Contacts", "; ".join(extra.get("contacts", []))),
-            ("Rivals", "; ".join(extra.get("rivals", []))),
-        ])),
-        Section("Gear and money", rows([
-            ("Gear", ", ".join(sheet.equipment)),
-            ("Credits", f"{sheet.credits:,}cr"),
-            ("Ship-shares", extra.get("ship_shares") or ""),
-        ])),
+        Section(
+            "Contacts and Rivals",
+            rows(
+                [
+                    ("Contacts", "; ".join(extra.get("contacts", []))),
+                    ("Rivals", "; ".join(extra.get("rivals", []))),
+                ]
+            ),
+        ),
+        Section(
+            "Gear and money",
+            rows(
+                [
+                    ("Gear", ", ".join(sheet.equipment)),
+                    ("Credits", f"{sheet.credits:,}cr"),
+                    ("Ship-shares", extra.get("ship_shares") or ""),
+                ]
+            ),
+        ),
         Section("Life story", story=chapters(character.history, term_label, first="Origin", line=_story_line(terms))),
     ]
     return [s for s in out if not s.empty]

@@ -82,8 +82,13 @@ def test_add_content_refuses_a_folder_redefining_a_built_in_career(run_cli: Run,
     content = folder(tmp_path, "my-navy", {"careers/navy.json": NAVY})
     ok(run_cli("campaign", "new", "Spinward", "--db", db))
     done = run_cli("campaign", "add-content", "Spinward", str(content), "--db", db)
-    refused(done, "adds the career 'Navy'", "careers/navy.json", "the built-in plugin 'nowhere_yet'",
-            "campaign 'Spinward' was not changed")
+    refused(
+        done,
+        "adds the career 'Navy'",
+        "careers/navy.json",
+        "the built-in plugin 'nowhere_yet'",
+        "campaign 'Spinward' was not changed",
+    )
     assert json.loads(ok(run_cli("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == []
     made = run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", "--db", db)
     ok(made)
@@ -96,6 +101,9 @@ def test_add_content_refuses_a_second_folder_with_the_same_career(run_cli: Run, 
     second = folder(tmp_path, "more-couriers", {"careers/courier.json": COURIER})
     ok(run_cli("campaign", "new", "Spinward", "--db", db))
     ok(run_cli("campaign", "add-content", "Spinward", str(first), "--db", db))
-    refused(run_cli("campaign", "add-content", "Spinward", str(second), "--db", db),
-            "adds the career 'Courier'", f"the content folder {first}")
+    refused(
+        run_cli("campaign", "add-content", "Spinward", str(second), "--db", db),
+        "adds the career 'Courier'",
+        f"the content folder {first}",
+    )
     assert json.loads(ok(run_cli("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == [str(first)]

@@ -65,8 +65,11 @@ def test_create_types_an_option_given_as_text_like_its_flag(run_cli: Run) -> Non
 @pytest.mark.parametrize("command", ["create", "generate"])
 def test_a_law_level_that_is_not_a_number_names_the_option(run_cli: Run, command: str) -> None:
     extra = ["--auto"] if command == "create" else ["--count", "1"]
-    refused(run_cli(command, *extra, "--seed", "1", "--option", "law_level=high"),
-            "--option law_level 'high'", "whole number")
+    refused(
+        run_cli(command, *extra, "--seed", "1", "--option", "law_level=high"),
+        "--option law_level 'high'",
+        "whole number",
+    )
 
 
 # -- 3. options the ruleset does not know, empty values, impossible homeworlds ----------------------
@@ -81,7 +84,8 @@ CASES = {
     "size and atmosphere 33": (["--uwp", "AZZ8899-C"], ["size Z (33)"]),
     "atmosphere 33": (["--uwp", "A7Z8899-C"], ["atmosphere Z (33)", "from 0 to F (0 to 15)"]),
     "uwp and trade codes": (
-        ["--uwp", "A788899-C", "--trade-codes", "Ag"], ["--uwp and --trade-codes", "Give either --uwp"]
+        ["--uwp", "A788899-C", "--trade-codes", "Ag"],
+        ["--uwp and --trade-codes", "Give either --uwp"],
     ),
     "uwp and law level": (["--uwp", "A788899-C", "--law-level", "2"], ["--uwp and --law-level"]),
     "law level 99": (["--law-level", "99"], ["--law-level 99", "from 0 to 33"]),
@@ -93,7 +97,8 @@ CASES = {
         ["Wormwood Drift has no creation option 'species'", "Its options are: background, career, path, terms"],
     ),
     "option of a ruleset without options of that name": (
-        ["--ruleset", "black-nova", "--option", "focsu=Strength"], ["Black Nova", "did you mean 'focus'"]
+        ["--ruleset", "black-nova", "--option", "focsu=Strength"],
+        ["Black Nova", "did you mean 'focus'"],
     ),
 }
 
@@ -119,8 +124,11 @@ def test_generate_refuses_the_same_bad_options_before_making_anything(
 
 
 def test_odds_checks_its_options_in_the_same_place(run_cli: Run) -> None:
-    refused(run_cli("odds", "--count", "5", "--seed", "1", "--option", "law_level=high"),
-            "--option law_level 'high'", "whole number")
+    refused(
+        run_cli("odds", "--count", "5", "--seed", "1", "--option", "law_level=high"),
+        "--option law_level 'high'",
+        "whole number",
+    )
     refused(run_cli("odds", "--count", "5", "--seed", "1", "--option", "law_level"), "KEY=VALUE")
 
 

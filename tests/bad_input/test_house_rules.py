@@ -111,31 +111,56 @@ def test_campaign_new_refuses_conflicting_rules_and_makes_nothing(run_cli: Run, 
     db = tmp_path / "c.db"
     refused(
         run_cli("campaign", "new", "Drift", "-r", "wormwood-drift", "--rule", "min_terms=4", "--db", str(db)),
-        "min_terms (4) is above max_terms (3)", "Set max_terms to 4 or more",
+        "min_terms (4) is above max_terms (3)",
+        "Set max_terms to 4 or more",
     )
     assert "Drift" not in ok(run_cli("campaign", "list", "--db", str(db)))
-    ok(run_cli("campaign", "new", "Drift", "-r", "wormwood-drift", "--rule", "min_terms=4", "--rule", "max_terms=4",
-               "--db", str(db)))
+    ok(
+        run_cli(
+            "campaign",
+            "new",
+            "Drift",
+            "-r",
+            "wormwood-drift",
+            "--rule",
+            "min_terms=4",
+            "--rule",
+            "max_terms=4",
+            "--db",
+            str(db),
+        )
+    )
 
 
 def test_set_rule_and_unset_rule_refuse_a_conflict_and_store_nothing(run_cli: Run, tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     ok(run_cli("campaign", "new", "Drift", "-r", "wormwood-drift", "--rule", "max_terms=5", "--db", str(db)))
-    refused(run_cli("campaign", "set-rule", "Drift", "min_terms", "6", "--db", str(db)),
-            "min_terms (6) is above max_terms (5)")
-    refused(run_cli("campaign", "set-rule", "Drift", "max_terms", "1", "--db", str(db)),
-            "min_terms (2) is above max_terms (1)")
+    refused(
+        run_cli("campaign", "set-rule", "Drift", "min_terms", "6", "--db", str(db)),
+        "min_terms (6) is above max_terms (5)",
+    )
+    refused(
+        run_cli("campaign", "set-rule", "Drift", "max_terms", "1", "--db", str(db)),
+        "min_terms (2) is above max_terms (1)",
+    )
     assert stored_rules(run_cli, db, "Drift") == {"max_terms": 5}
     ok(run_cli("campaign", "set-rule", "Drift", "min_terms", "5", "--db", str(db)))
-    refused(run_cli("campaign", "unset-rule", "Drift", "max_terms", "--db", str(db)),
-            "min_terms (5) is above max_terms (3)")
+    refused(
+        run_cli("campaign", "unset-rule", "Drift", "max_terms", "--db", str(db)), "min_terms (5) is above max_terms (3)"
+    )
     assert stored_rules(run_cli, db, "Drift") == {"max_terms": 5, "min_terms": 5}
     ok(run_cli("create", "--auto", "--seed", "2", "--campaign", "Drift", "--db", str(db)))
     assert "Also: min_terms must be at most max_terms." in ok(run_cli("campaign", "rules", "Drift", "--db", str(db)))
 
 
 def test_a_term_cap_far_beyond_the_table_names_the_rule_and_terms(run_cli: Run) -> None:
-    done = run_cli("create", "--auto", "--seed", "3", "--ruleset", "wormwood-drift",
-                   "--rule", "max_terms=50", "--terms", "40")
-    refused(done, "every Broad Skill is at rank 3", "house rule max_terms (now 50)", "--terms (now 40)",
-            "the printed rule is 3 terms")
+    done = run_cli(
+        "create", "--auto", "--seed", "3", "--ruleset", "wormwood-drift", "--rule", "max_terms=50", "--terms", "40"
+    )
+    refused(
+        done,
+        "every Broad Skill is at rank 3",
+        "house rule max_terms (now 50)",
+        "--terms (now 40)",
+        "the printed rule is 3 terms",
+    )

@@ -149,8 +149,12 @@ def test_schema_validate_and_sheet_refuse_deep_files_and_devices(tmp_path: Path)
 
 def test_import_of_dev_zero_or_an_endless_pipe_stops_at_the_limit(tmp_path: Path) -> None:
     db = tmp_path / "roster.db"
-    one_paragraph(run("import", "/dev/zero", "--campaign", "X", db=db), 2, "/dev/zero is not a regular file",
-                  "more than the 32 MiB")
+    one_paragraph(
+        run("import", "/dev/zero", "--campaign", "X", db=db),
+        2,
+        "/dev/zero is not a regular file",
+        "more than the 32 MiB",
+    )
     with subprocess.Popen(["head", "-c", "40M", "/dev/zero"], stdout=subprocess.PIPE) as zeros:
         done = run("import", "/dev/stdin", "--campaign", "X", db=db, stdin=zeros.stdout)
         assert zeros.stdout is not None
@@ -188,8 +192,15 @@ def test_an_id_beyond_64_bits_is_no_such_character(league: dict[str, Any], regis
 
 @pytest.mark.parametrize(
     "command",
-    [["show", "ID"], ["delete", "ID", "--yes"], ["set-status", "ID", "dead"], ["rename", "ID", "Bob"],
-     ["note", "ID", "hi"], ["sheet", "ID"], ["export", "ID"]],
+    [
+        ["show", "ID"],
+        ["delete", "ID", "--yes"],
+        ["set-status", "ID", "dead"],
+        ["rename", "ID", "Bob"],
+        ["note", "ID", "hi"],
+        ["sheet", "ID"],
+        ["export", "ID"],
+    ],
     ids=lambda c: c[0],
 )
 def test_every_command_taking_an_id_refuses_one_beyond_64_bits(league: dict[str, Any], command: list[str]) -> None:

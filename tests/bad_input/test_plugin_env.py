@@ -27,8 +27,20 @@ def test_a_misspelt_disabled_plugin_is_warned_about_once_with_the_nearest_name(r
 
 def test_a_batch_in_several_processes_warns_once(run_cli: Run, tmp_path: Path) -> None:
     env = {"LIFEPATH_DISABLE_PLUGINS": "d6-pool,black_nova"}
-    done = run_cli("generate", "--count", "250", "--workers", "2", "--seed", "3", "--format", "csv",
-                   "--out", str(tmp_path / "npcs.csv"), env=env)
+    done = run_cli(
+        "generate",
+        "--count",
+        "250",
+        "--workers",
+        "2",
+        "--seed",
+        "3",
+        "--format",
+        "csv",
+        "--out",
+        str(tmp_path / "npcs.csv"),
+        env=env,
+    )
     assert done.returncode == 0, done.stderr
     assert warnings(done) == [
         "lifepath: warning: LIFEPATH_DISABLE_PLUGINS names 'd6-pool', which is not an installed plugin "

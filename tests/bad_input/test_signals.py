@@ -22,7 +22,6 @@ from tests.processes import DEADLINE, group_members, wait_for
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
 
 
-
 def command() -> list[str]:
     script = Path(sys.executable).with_name("lifepath")
     return [str(script)] if script.exists() else [sys.executable, "-c", "from lifepath.cli.main import run; run()"]
@@ -155,7 +154,8 @@ def test_a_signal_while_a_worker_starts_waits_until_it_has_started() -> None:
     pool holds both signals while ``submit`` starts a worker: the handler runs once the worker has its data.
     Here the signal is sent from inside the start itself (multiprocessing's ``_spawn_process``, patched
     in a child interpreter), so the order is fixed, not a matter of timing."""
-    done = subprocess.run([sys.executable, "-c", _SIGNAL_DURING_SPAWN], capture_output=True, text=True,
-                          timeout=DEADLINE)
+    done = subprocess.run(
+        [sys.executable, "-c", _SIGNAL_DURING_SPAWN], capture_output=True, text=True, timeout=DEADLINE
+    )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert done.stdout.split() == ["starting", "started", "handled"]

@@ -135,15 +135,15 @@ def test_an_edited_character_is_refused_with_the_replay_difference(cli: Run, exp
     ok(cli("campaign", "new", "Nova", "--ruleset", "black-nova"))
     refused(
         cli("import", str(path), "--campaign", "Nova"),
-        str(path), "is not what its seed and decisions make", 'sheet.traits: added "Universal attraction"',
+        str(path),
+        "is not what its seed and decisions make",
+        'sheet.traits: added "Universal attraction"',
         "--accept-edited",
     )
     assert "No characters yet." in ok(cli("roster"))
 
 
-def test_accept_edited_stores_it_marked_and_roster_and_show_say_so(
-    cli: Run, exports: dict[str, Path], tmp_path: Path
-):
+def test_accept_edited_stores_it_marked_and_roster_and_show_say_so(cli: Run, exports: dict[str, Path], tmp_path: Path):
     path = nova_with_the_excluded_perk(exports, tmp_path)
     ok(cli("campaign", "new", "Nova", "--ruleset", "black-nova"))
     done = cli("import", str(path), "--campaign", "Nova", "--accept-edited")
@@ -160,7 +160,9 @@ def test_importing_the_same_file_twice_is_refused_naming_the_characters(cli: Run
     ok(cli("import", str(path)))
     text = refused(
         cli("import", str(path), "--campaign", "Spinward"),
-        "campaign 'Spinward' already holds 2 of these character(s)", "(already there as id 1", "--allow-duplicate",
+        "campaign 'Spinward' already holds 2 of these character(s)",
+        "(already there as id 1",
+        "--allow-duplicate",
     )
     assert "character 1 ('" in text and "character 2 ('" in text  # numbered as a person counts
     assert len(json.loads(ok(cli("roster", "--json")))) == 2
@@ -206,7 +208,9 @@ def test_an_invalid_house_rule_a_character_was_made_under_is_refused(
     path = edited_copy(exports, tmp_path, bad_rule)
     refused(
         cli("import", str(path)),
-        "character 2 ('", "made under the house rule max_terms = 0", "/character/provenance/house_rules/max_terms",
+        "character 2 ('",
+        "made under the house rule max_terms = 0",
+        "/character/provenance/house_rules/max_terms",
     )
     assert "Spinward" not in ok(cli("campaign", "list"))
 

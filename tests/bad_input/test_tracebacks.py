@@ -128,8 +128,18 @@ def test_a_full_disk_behind_generate_out_is_one_error_and_leaves_no_file_and_no_
     target = small_disk / "npcs.jsonl"
     one_error(
         lifepath(
-            "generate", "--count", "200", "--seed", "1", "--format", "jsonl", "--campaign", "Spinward",
-            "--out", str(target), db=db,
+            "generate",
+            "--count",
+            "200",
+            "--seed",
+            "1",
+            "--format",
+            "jsonl",
+            "--campaign",
+            "Spinward",
+            "--out",
+            str(target),
+            db=db,
         ),
         f"cannot write {target} (No space left on device)",
         "nothing was written or saved",

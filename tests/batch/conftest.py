@@ -22,9 +22,13 @@ def cli(tmp_path: Path) -> Run:
     def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         env = {**os.environ, "LIFEPATH_DB": str(tmp_path / "default.db"), "PYTHONIOENCODING": "utf-8", **(env or {})}
         return subprocess.run(
-            [LIFEPATH, *args], capture_output=True, text=True, encoding="utf-8", env=env, cwd=cwd or tmp_path,
+            [LIFEPATH, *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=env,
+            cwd=cwd or tmp_path,
             timeout=600,
         )
 
     return run
-

@@ -31,8 +31,9 @@ def lines(text: str) -> list[dict]:
 
 
 def batch(cli, ruleset: str, *extra: str, count: int = 4) -> list[dict]:
-    return lines(ok(cli("generate", "--count", str(count), "--seed", "21", "--ruleset", ruleset, "--format", "jsonl",
-                        *extra)))
+    return lines(
+        ok(cli("generate", "--count", str(count), "--seed", "21", "--ruleset", ruleset, "--format", "jsonl", *extra))
+    )
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

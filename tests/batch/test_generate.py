@@ -142,8 +142,14 @@ def first_careers(weights: dict[str, float], n: int, batch_seed: int) -> list[st
     for i in range(n):
         seed = derive_seed(batch_seed, i)
         try:
-            create(registry, "nowhere-yet", seed=seed, rules=rules, chooser=StopAtFirstCareer(seed),
-                   options={"career_weights": weights})
+            create(
+                registry,
+                "nowhere-yet",
+                seed=seed,
+                rules=rules,
+                chooser=StopAtFirstCareer(seed),
+                options={"career_weights": weights},
+            )
         except FirstCareer as chosen:
             firsts.append(chosen.args[0])
     return firsts
@@ -201,8 +207,19 @@ def test_an_unknown_career_is_one_message_and_no_file(cli, tmp_path: Path) -> No
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_an_error_while_generating_removes_the_partial_file(cli, tmp_path: Path, workers: str) -> None:
     """The homeworld is checked by the ruleset as each character is made, after the file is opened."""
-    done = cli("generate", "--count", "300", "--option", "homeworld=Nowhere", "--out", "npcs.csv", "--format", "csv",
-               "--workers", workers)
+    done = cli(
+        "generate",
+        "--count",
+        "300",
+        "--option",
+        "homeworld=Nowhere",
+        "--out",
+        "npcs.csv",
+        "--format",
+        "csv",
+        "--workers",
+        workers,
+    )
     one_error(done, "'Nowhere' is not one of the sample homeworlds")
     assert os.listdir(tmp_path) == []
 
@@ -255,8 +272,20 @@ def courier_folder(root: Path) -> Path:
 
 def test_content_folders_reach_every_worker(cli, tmp_path: Path) -> None:
     folder = str(courier_folder(tmp_path / "content"))
-    args = ["generate", "--count", "150", "--seed", "1", "-f", "jsonl", "--content", folder, "--career", "Courier",
-            "--history"]
+    args = [
+        "generate",
+        "--count",
+        "150",
+        "--seed",
+        "1",
+        "-f",
+        "jsonl",
+        "--content",
+        folder,
+        "--career",
+        "Courier",
+        "--history",
+    ]
     one = ok(cli(*args))
     assert one == ok(cli(*args, "--workers", "2"))
     first = jsonl(one)[120]
@@ -270,8 +299,23 @@ def test_a_campaigns_content_folders_are_loaded(cli, tmp_path: Path) -> None:
     db = str(tmp_path / "league.db")
     ok(cli("campaign", "new", "Couriers", "--db", db))
     ok(cli("campaign", "add-content", "Couriers", folder, "--db", db))
-    done = cli("generate", "--count", "110", "--campaign", "Couriers", "--db", db, "--career", "Courier",
-               "--workers", "2", "--out", "couriers.csv", "--format", "csv")
+    done = cli(
+        "generate",
+        "--count",
+        "110",
+        "--campaign",
+        "Couriers",
+        "--db",
+        db,
+        "--career",
+        "Courier",
+        "--workers",
+        "2",
+        "--out",
+        "couriers.csv",
+        "--format",
+        "csv",
+    )
     ok(done)
     rows = list(csv.reader(io.StringIO((tmp_path / "couriers.csv").read_text(encoding="utf-8"))))[1:]
     assert len(rows) == 110

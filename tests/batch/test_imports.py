@@ -19,7 +19,5 @@ HEAVY = ("sqlalchemy", "sqlmodel", "matplotlib", "lifepath.store.service")
     ],
     ids=["generate", "generate-csv", "odds-json", "odds-compare"],
 )
-def test_no_heavy_imports_without_campaign_or_plot(
-    args: list[str], imported_modules: Callable[..., set[str]]
-) -> None:
+def test_no_heavy_imports_without_campaign_or_plot(args: list[str], imported_modules: Callable[..., set[str]]) -> None:
     assert not imported_modules(args, env={"LIFEPATH_DB": ""}) & set(HEAVY)

@@ -95,9 +95,15 @@ def figures_from_exports(docs: list[dict]) -> dict:
             career(name)["successes"] += success
     return {
         "summary": {
-            "characters": n, "mean_terms": terms / n, "mean_careers": distinct / n, "no_career": no_career,
-            "death_rate": dead / n, "mean_age": sum(a * k for a, k in ages.items()) / n, "crisis_rate": crises / n,
-            "mean_credits": credits / n, "mean_debt": debt / n,
+            "characters": n,
+            "mean_terms": terms / n,
+            "mean_careers": distinct / n,
+            "no_career": no_career,
+            "death_rate": dead / n,
+            "mean_age": sum(a * k for a, k in ages.items()) / n,
+            "crisis_rate": crises / n,
+            "mean_credits": credits / n,
+            "mean_debt": debt / n,
         },
         "ages": {str(a): k for a, k in sorted(ages.items())},
         "careers": careers,
@@ -112,14 +118,33 @@ def test_the_json_has_a_stable_shape(cli) -> None:
     assert run["label"] == "baseline"
     assert run["rules"]["max_terms"] == 7 and run["detailed"] is True
     assert set(run["summary"]) == {
-        "characters", "mean_terms", "mean_careers", "no_career", "death_rate", "mean_age", "crisis_rate",
-        "mean_credits", "mean_debt",
+        "characters",
+        "mean_terms",
+        "mean_careers",
+        "no_career",
+        "death_rate",
+        "mean_age",
+        "crisis_rate",
+        "mean_credits",
+        "mean_debt",
     }
     assert run["summary"]["characters"] == 200
     assert sum(run["age"]["distribution"].values()) == 200
     for career in run["careers"]:
-        assert {"career", "entered", "terms", "mean_terms", "rank", "died_in", "tried", "qualification", "mishaps",
-                "mishap_rate", "crisis", "last_career"} == set(career)
+        assert {
+            "career",
+            "entered",
+            "terms",
+            "mean_terms",
+            "rank",
+            "died_in",
+            "tried",
+            "qualification",
+            "mishaps",
+            "mishap_rate",
+            "crisis",
+            "last_career",
+        } == set(career)
         assert sum(career["rank"]["distribution"].values()) == career["entered"]
         if career["qualification"] is not None:
             q = career["qualification"]
@@ -134,8 +159,11 @@ def test_the_json_has_a_stable_shape(cli) -> None:
     assert {c["career"] for c in run["careers"]} == set(expected["careers"])
     for c in run["careers"]:
         want = expected["careers"][c["career"]]
-        assert (c["entered"], c["terms"], c["last_career"]["characters"]) == (want["entered"], want["terms"],
-                                                                             want["last"]), c["career"]
+        assert (c["entered"], c["terms"], c["last_career"]["characters"]) == (
+            want["entered"],
+            want["terms"],
+            want["last"],
+        ), c["career"]
         assert c["rank"]["distribution"] == {str(r): k for r, k in sorted(want["ranks"].items())}, c["career"]
         got = c["qualification"] or {"throws": 0, "successes": 0}
         assert (got["throws"], got["successes"]) == (want["throws"], want["successes"]), c["career"]

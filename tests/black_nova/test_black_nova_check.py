@@ -290,5 +290,7 @@ def test_cli_check_rejects_the_omitted_perk_as_unknown(tmp_path: Path) -> None:
     result = cli("check", str(path))
     assert result.returncode == 1, (result.stdout, result.stderr)
     lines = [x for x in result.stderr.splitlines() if x.startswith("violation: ")]
-    assert lines == ["violation: there is no perk called 'Universal attraction'; the perks are Flight, ESP, "
-                     "Inscrutable, Exceptional luck (rule: unknown perk)"]
+    assert lines == [
+        "violation: there is no perk called 'Universal attraction'; the perks are Flight, ESP, "
+        "Inscrutable, Exceptional luck (rule: unknown perk)"
+    ]

@@ -273,7 +273,8 @@ def test_house_rule_leaves_the_standard_issue_off() -> None:
     c = create_character(REGISTRY, "black-nova", seed=7, rules={"standard_issue": False})
     assert c.sheet.equipment == []
     assert "no BNI standard issue (house rule standard_issue=false)" in [
-        e["text"] for e in c.history if e["type"] == "note"]
+        e["text"] for e in c.history if e["type"] == "note"
+    ]
     assert RULESET.render(c).endswith("Gear: none\n")
     assert RULESET.check_build(c.sheet.extra["build"]) == []
     assert verify(REGISTRY, c.to_dict()).identical
@@ -442,12 +443,17 @@ def test_cli_create_auto() -> None:
 
 
 def test_cli_create_auto_without_a_seed_carries_the_standard_issue() -> None:
-    text = subprocess.run([lifepath_exe(), "create", "--ruleset", "black-nova", "--auto"],
-                          capture_output=True, text=True, timeout=120)
+    text = subprocess.run(
+        [lifepath_exe(), "create", "--ruleset", "black-nova", "--auto"], capture_output=True, text=True, timeout=120
+    )
     assert text.returncode == 0, text.stderr
     assert text.stdout.endswith(GEAR_LINE)
-    exported = subprocess.run([lifepath_exe(), "create", "--ruleset", "black-nova", "--auto", "--json"],
-                              capture_output=True, text=True, timeout=120)
+    exported = subprocess.run(
+        [lifepath_exe(), "create", "--ruleset", "black-nova", "--auto", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert exported.returncode == 0, exported.stderr
     doc = json.loads(exported.stdout)
     assert doc["sheet"]["equipment"] == STANDARD_ISSUE
@@ -488,7 +494,13 @@ def test_cli_interactive_session(terminal, tmp_path) -> None:
     answers += ["1"] * 5 + ["2"] * 3
     printed = tmp_path / "character.txt"
     session = terminal(
-        "create", "--ruleset", "black-nova", "--seed", "5", "--rule", "esp_and_inscrutable=exclusive",
+        "create",
+        "--ruleset",
+        "black-nova",
+        "--seed",
+        "5",
+        "--rule",
+        "esp_and_inscrutable=exclusive",
         stdout_to=printed,
     )
     for answer in answers:

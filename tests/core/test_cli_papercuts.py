@@ -18,7 +18,10 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def test_python_dash_m_lifepath_is_the_lifepath_command(run_cli: CLI, tmp_path: Path) -> None:
     module = subprocess.run(
         [sys.executable, "-m", "lifepath", "create", "--auto", "--seed", "11"],
-        capture_output=True, text=True, cwd=tmp_path, timeout=600,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
         env={**os.environ, "LIFEPATH_DB": str(tmp_path / "x.db")},
     )
     script = run_cli("create", "--auto", "--seed", "11")
@@ -48,7 +51,7 @@ def test_shell_completion_is_offered(run_cli: CLI) -> None:
 def test_schema_validate_reads_standard_input(run_cli: CLI) -> None:
     done = run_cli("schema", "validate", "-", input=COURIER.read_text())
     assert (done.returncode, done.stdout) == (0, "ok: <stdin>\n1 file(s) valid\n")
-    broken = run_cli("schema", "validate", "-", input="{\n  \"$schema\": 3,\n")
+    broken = run_cli("schema", "validate", "-", input='{\n  "$schema": 3,\n')
     assert broken.returncode == 1 and broken.stderr.startswith("error: <stdin>, line 3: this is not valid JSON")
     assert "Traceback" not in broken.stderr
 

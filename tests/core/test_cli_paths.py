@@ -77,11 +77,16 @@ def test_schema_validate_names_a_missing_path(run_cli, tmp_path) -> None:
 @pytest.mark.parametrize(
     ("compare", "message"),
     [
-        ("max_terms=banana", "'banana' is not a value house rule 'max_terms' accepts. Use a whole number of at "
-                             "least 1 or none."),
+        (
+            "max_terms=banana",
+            "'banana' is not a value house rule 'max_terms' accepts. Use a whole number of at least 1 or none.",
+        ),
         ("nonsense", "'nonsense' is not a house-rule setting. Write it as NAME=VALUE, e.g. --rule max_terms=4."),
-        ("colour=blue", "there is no house rule called 'colour'. The rules of this ruleset are: characteristics, "
-                        "crisis, max_terms, survival_failure."),
+        (
+            "colour=blue",
+            "there is no house rule called 'colour'. The rules of this ruleset are: characteristics, "
+            "crisis, max_terms, survival_failure.",
+        ),
     ],
 )
 def test_odds_names_a_bad_compare(run_cli, compare, message) -> None:

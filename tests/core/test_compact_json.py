@@ -64,8 +64,14 @@ def test_a_decision_with_text_that_needs_escaping_and_a_forced_one() -> None:
     log.append({"type": "plugin", "n": 1.5})
     text = log.compact_json()
     assert text == encoded(list(log))
-    assert json.loads(text)[1] == {"type": "decision", "key": "only", "prompt": "one", "options": ["x"],
-                                   "answer": "x", "forced": True}
+    assert json.loads(text)[1] == {
+        "type": "decision",
+        "key": "only",
+        "prompt": "one",
+        "options": ["x"],
+        "answer": "x",
+        "forced": True,
+    }
 
 
 _ODD = st.recursive(
@@ -76,13 +82,27 @@ _ODD = st.recursive(
 
 
 @settings(max_examples=200, deadline=None)
-@given(before=_ODD, after=_ODD, text=st.text(), details=st.dictionaries(st.text(max_size=5), _ODD, max_size=2),
-       total=st.integers() | st.floats(allow_nan=False) | st.booleans(), faces=st.lists(st.integers(1, 20), max_size=3),
-       dms=st.lists(st.tuples(st.text(max_size=6), st.integers(-3, 3) | st.booleans() | st.floats(-2, 2)), max_size=3),
-       target=st.none() | st.integers(), rule=st.none() | st.text(max_size=8))
+@given(
+    before=_ODD,
+    after=_ODD,
+    text=st.text(),
+    details=st.dictionaries(st.text(max_size=5), _ODD, max_size=2),
+    total=st.integers() | st.floats(allow_nan=False) | st.booleans(),
+    faces=st.lists(st.integers(1, 20), max_size=3),
+    dms=st.lists(st.tuples(st.text(max_size=6), st.integers(-3, 3) | st.booleans() | st.floats(-2, 2)), max_size=3),
+    target=st.none() | st.integers(),
+    rule=st.none() | st.text(max_size=8),
+)
 def test_throws_changes_and_notes_written_straight_are_what_the_encoder_writes(
-    before: Any, after: Any, text: str, details: dict[str, Any], total: Any, faces: list[int],
-    dms: list[tuple[str, Any]], target: int | None, rule: str | None,
+    before: Any,
+    after: Any,
+    text: str,
+    details: dict[str, Any],
+    total: Any,
+    faces: list[int],
+    dms: list[tuple[str, Any]],
+    target: int | None,
+    rule: str | None,
 ) -> None:
     """The log writes a throw, change or note of plain values itself (not through the JSON encoder): for any
     values, plain or not (a float DM, a bool total, a list changed, a note's details), the text is the

@@ -16,8 +16,14 @@ SEEDS = range(60)
 
 #: decisions some seed range may miss: rare branches, named here so a missing text still fails
 STATIC_KEYS = {
-    "nowhere-yet": {"assign-characteristic", "title-form", "injury-secondary", "mishap-injury", "weapon-repeat",
-                    "medical-care"},
+    "nowhere-yet": {
+        "assign-characteristic",
+        "title-form",
+        "injury-secondary",
+        "mishap-injury",
+        "weapon-repeat",
+        "medical-care",
+    },
     "wormwood-drift": {"replacement-skill", "discipline", "scar", "title", "rival"},
     "d6-pool": {"extranormal", "special_ability", "advantage", "disadvantage"},
     "black-nova": set(),
@@ -56,8 +62,12 @@ def test_every_decision_key_has_help(ruleset: str) -> None:
 def test_help_names_the_throw_of_a_throw_bearing_option() -> None:
     registry = make_registry()
     ruleset = registry.ruleset("nowhere-yet")
-    decision = Decision("career", "Choose a career", (Option("agent", "Agent", 1.0, "qualification Int 6+"),
-                                                        Option("drifter", "Drifter")), default="")
+    decision = Decision(
+        "career",
+        "Choose a career",
+        (Option("agent", "Agent", 1.0, "qualification Int 6+"), Option("drifter", "Drifter")),
+        default="",
+    )
     text = explain(ruleset, decision)
     assert text.startswith(decision_texts(ruleset)["career"])
     assert "1. Agent: qualification Int 6+" in text and "2. Drifter" not in text

@@ -15,7 +15,8 @@ from lifepath.cli.prompt import PAGE, PromptChooser
 
 weights = st.one_of(st.just(0.0), st.floats(min_value=-2.0, max_value=50.0, allow_nan=False))
 option_specs = st.lists(st.tuples(weights, st.booleans()), min_size=1, max_size=20).filter(
-    lambda specs: any(not off for _w, off in specs))
+    lambda specs: any(not off for _w, off in specs)
+)
 
 
 def build(specs: list[tuple[float, bool]]) -> tuple[Decision, Decision]:
@@ -72,8 +73,12 @@ def ask(decision: Decision, typed: str) -> tuple[str, str]:
 
 
 def test_the_prompt_shows_a_disabled_option_in_its_place_and_says_why_it_cannot_be_taken() -> None:
-    d = Decision("attribute-point", "Raise one", (Option("Strength", "Strength 3", disabled="at the maximum"),
-                                                 Option("Dexterity", "Dexterity 0 -> 1")), context="3 points left")
+    d = Decision(
+        "attribute-point",
+        "Raise one",
+        (Option("Strength", "Strength 3", disabled="at the maximum"), Option("Dexterity", "Dexterity 0 -> 1")),
+        context="3 points left",
+    )
     answer, shown = ask(d, "1\nStrength\n2\n")
     assert answer == "Dexterity"
     assert "   1. Strength 3 (cannot be taken: at the maximum)\n   2. Dexterity 0 -> 1\n" in shown
@@ -84,14 +89,19 @@ def test_the_prompt_shows_a_disabled_option_in_its_place_and_says_why_it_cannot_
 
 def test_an_answers_file_naming_a_disabled_option_is_an_error() -> None:
     d = Decision("k", "pick", (Option("a", disabled="used up"), Option("b")))
-    prompt = PromptChooser(io.StringIO(""), io.StringIO(), answers=iter(["1"]), answers_name="answers.txt",
-                           interactive=False)
+    prompt = PromptChooser(
+        io.StringIO(""), io.StringIO(), answers=iter(["1"]), answers_name="answers.txt", interactive=False
+    )
     with pytest.raises(LifepathError, match="cannot be taken: used up"):
         prompt.choose(d)
 
 
-LONG = Decision("specialisation", "Pick one", tuple(Option(f"skill-{i:02d}", f"Skill {i:02d}") for i in range(1, 41))
-                + (Option("comms", "Communications"), Option("comp", "Computers", disabled="at its cap")))
+LONG = Decision(
+    "specialisation",
+    "Pick one",
+    tuple(Option(f"skill-{i:02d}", f"Skill {i:02d}") for i in range(1, 41))
+    + (Option("comms", "Communications"), Option("comp", "Computers", disabled="at its cap")),
+)
 
 
 def test_a_long_menu_pages_and_keeps_the_numbers() -> None:
@@ -130,9 +140,14 @@ def test_help_numbers_options_as_the_menu_does_and_marks_disabled_ones() -> None
     from lifepath.testing import make_registry
 
     ruleset = make_registry("black_nova").ruleset("black-nova")
-    d = Decision("attribute-point", "Raise one", (Option("Strength", "Strength 3", detail="adds to Melee",
-                                                        disabled="at the maximum"),
-                                                 Option("Dexterity", "Dexterity 0 -> 1", detail="adds to Gunnery")))
+    d = Decision(
+        "attribute-point",
+        "Raise one",
+        (
+            Option("Strength", "Strength 3", detail="adds to Melee", disabled="at the maximum"),
+            Option("Dexterity", "Dexterity 0 -> 1", detail="adds to Gunnery"),
+        ),
+    )
     text = explain(ruleset, d)
     assert "   1. Strength 3: adds to Melee (cannot be taken now: at the maximum)" in text
     assert "   2. Dexterity 0 -> 1: adds to Gunnery\n" in text + "\n"

@@ -47,8 +47,14 @@ def test_the_log_reads_as_a_list_of_events_while_creation_runs() -> None:
     ctx = Context(REGISTRY.ruleset("nowhere-yet"), REGISTRY, {}, 7, PolicyChooser(7))
     throw = ctx.roll("2D6", "a throw", dms=[("zero", 0), ("plus", 2)], target=9)
     assert ctx.history[-1] == {
-        "type": "throw", "purpose": "a throw", "dice": "2D6", "faces": throw.faces,
-        "dms": [["plus", 2]], "total": throw.total, "target": 9, "success": throw.success,
+        "type": "throw",
+        "purpose": "a throw",
+        "dice": "2D6",
+        "faces": throw.faces,
+        "dms": [["plus", 2]],
+        "total": throw.total,
+        "target": 9,
+        "success": throw.success,
     }
     ctx.note("a note", detail=1)
     ctx.history.append({"type": "plugin-event", "x": 1})  # a plugin's own event, kept as given
@@ -149,6 +155,11 @@ def test_a_replay_of_the_recorded_decisions_gives_the_same_character() -> None:
     for seed in range(10):
         character = made("nowhere-yet", seed)
         rules = resolve(REGISTRY.declaration("nowhere-yet"))
-        again = create(REGISTRY, "nowhere-yet", seed=seed, rules=rules,
-                       chooser=ScriptedChooser([tuple(d) for d in character.provenance["decisions"]]))
+        again = create(
+            REGISTRY,
+            "nowhere-yet",
+            seed=seed,
+            rules=rules,
+            chooser=ScriptedChooser([tuple(d) for d in character.provenance["decisions"]]),
+        )
         assert again.to_json() == character.to_json()

@@ -68,8 +68,10 @@ def test_a_missing_plugin_or_another_version_is_one_paragraph_naming_both() -> N
     with pytest.raises(ContentMismatch) as missing:
         verify(_manager().registry(), doc)
     assert missing.value.pointer == "/provenance/plugins/1"
-    assert missing.value.message.startswith("this character was made with the plugin 'wrecker' 1.0.0, and it is "
-                                            "not installed; a replay needs exactly the content")
+    assert missing.value.message.startswith(
+        "this character was made with the plugin 'wrecker' 1.0.0, and it is "
+        "not installed; a replay needs exactly the content"
+    )
     assert "plugin 'wrecker' at version 1.0.0" in (missing.value.hint or "")
     assert "DISTRIBUTION" not in (missing.value.hint or "")  # no placeholder: the distribution is not recorded
 

@@ -55,14 +55,18 @@ def run(ruleset: str, seed: int, moves: list[Any]) -> tuple[Session, Any, Player
 
 @pytest.mark.parametrize("ruleset", ["black-nova", "d6-pool", "wormwood-drift", "nowhere-yet"])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**31 - 1),
-       moves=st.lists(st.one_of(st.integers(0, 9), st.just("back")), max_size=12))
+@given(seed=st.integers(0, 2**31 - 1), moves=st.lists(st.one_of(st.integers(0, 9), st.just("back")), max_size=12))
 def test_going_back_leaves_the_character_its_final_answers_make(ruleset: str, seed: int, moves: list[Any]) -> None:
     from lifepath.creation import create
 
     session, character, _player = run(ruleset, seed, moves)
-    straight = create(REGISTRY, ruleset, seed=seed, rules=session.rules,
-                      chooser=ScriptedChooser([(k, a) for k, a in character.provenance["decisions"]]))
+    straight = create(
+        REGISTRY,
+        ruleset,
+        seed=seed,
+        rules=session.rules,
+        chooser=ScriptedChooser([(k, a) for k, a in character.provenance["decisions"]]),
+    )
     assert straight.to_json() == character.to_json()
     assert session.answers == character.provenance["decisions"]
 
@@ -80,8 +84,15 @@ def test_on_answer_sees_every_answer_and_the_undo() -> None:
     seen: list[int] = []
     ref: list[Session] = []
     player = Player(ref, [0, 1, "back", 1])
-    session = Session(REGISTRY, "black-nova", seed=1, rules=resolve(REGISTRY.declaration("black-nova")),
-                      options={}, person=player, on_answer=lambda answers: seen.append(len(answers)))
+    session = Session(
+        REGISTRY,
+        "black-nova",
+        seed=1,
+        rules=resolve(REGISTRY.declaration("black-nova")),
+        options={},
+        person=player,
+        on_answer=lambda answers: seen.append(len(answers)),
+    )
     ref.append(session)
     session.run()
     assert seen[:4] == [1, 2, 1, 2]  # answer, answer, back (one fewer), the answer again

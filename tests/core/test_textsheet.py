@@ -65,14 +65,18 @@ def test_every_value_is_made_safe() -> None:
     assert "\x1b" not in text and "Evil\\u001b[31m\\nName" in text
 
 
-printable = st.text(st.characters(min_codepoint=32, max_codepoint=126) | st.sampled_from("\n\x1b\x07é"),
-                    max_size=60)
+printable = st.text(st.characters(min_codepoint=32, max_codepoint=126) | st.sampled_from("\n\x1b\x07é"), max_size=60)
 pairs = st.lists(st.tuples(printable, printable), max_size=8)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(30, 120), pairs, st.integers(1, 3), st.lists(st.lists(printable, min_size=3, max_size=3),
-                                                                   max_size=4), st.lists(printable, max_size=3))
+@given(
+    st.integers(30, 120),
+    pairs,
+    st.integers(1, 3),
+    st.lists(st.lists(printable, min_size=3, max_size=3), max_size=4),
+    st.lists(printable, max_size=3),
+)
 def test_no_line_is_longer_than_the_width(width, rows, columns, cells, paragraphs) -> None:
     sections = [
         Section("Rows", tuple(rows), columns=columns),

@@ -40,14 +40,21 @@ def test_legal_file_passes() -> None:
 
 def test_legal_file_spends_the_whole_pool() -> None:
     data = legal()
-    spent = ledger(book(), Build(
-        cls=data["class"],
-        attributes={a: {"4D": 12, "3D": 9, "2D+2": 8, "2D+1": 7, "2D": 6}[c] for a, c in data["attributes"].items()},
-        skills=data["skills"], specialisations=data["specialisations"],
-        advantages=[(t["name"], t["points"]) for t in data["advantages"]],
-        disadvantages=[(t["name"], t["points"]) for t in data["disadvantages"]],
-        special_abilities=[(t["name"], t["ranks"]) for t in data["special_abilities"]],
-    ), book().house_rule_defaults())
+    spent = ledger(
+        book(),
+        Build(
+            cls=data["class"],
+            attributes={
+                a: {"4D": 12, "3D": 9, "2D+2": 8, "2D+1": 7, "2D": 6}[c] for a, c in data["attributes"].items()
+            },
+            skills=data["skills"],
+            specialisations=data["specialisations"],
+            advantages=[(t["name"], t["points"]) for t in data["advantages"]],
+            disadvantages=[(t["name"], t["points"]) for t in data["disadvantages"]],
+            special_abilities=[(t["name"], t["ranks"]) for t in data["special_abilities"]],
+        ),
+        book().house_rule_defaults(),
+    )
     # 16 dice (64) + 13 skill ranks + 3 specialisation ranks (1) + Contacts 2 + Ambidextrous 2 = 82 = 80 + 2
     by_kind = (spent.attributes, spent.skills, spent.specialisations, spent.advantages, spent.special_abilities)
     assert by_kind == (64, 13, 1, 2, 2)
@@ -58,15 +65,27 @@ def test_illegal_file_lists_every_violation() -> None:
     found = check(json.loads((HERE / "build_illegal.json").read_text(encoding="utf-8")))
     rules = [v.rsplit("(rule: ", 1)[1].rstrip(")") for v in found]
     assert rules == [
-        "the six attributes", "non-class attribute maximum", "class attribute maximum", "attribute minimum",
-        "whole attribute dice", "non-class skill maximum", "skill list", "skill list", "class skill maximum",
-        "trait point values", "trait lists", "special ability ranks", "each trait once", "disadvantage limit",
+        "the six attributes",
+        "non-class attribute maximum",
+        "class attribute maximum",
+        "attribute minimum",
+        "whole attribute dice",
+        "non-class skill maximum",
+        "skill list",
+        "skill list",
+        "class skill maximum",
+        "trait point values",
+        "trait lists",
+        "special ability ranks",
+        "each trait once",
+        "disadvantage limit",
         "creation pool",
     ]
     assert "attribute Strength 4D+1 is above the class maximum of 4D" in found[2]
 
 
 # ------------------------------------------------------------------ one test per kind of violation
+
 
 def test_unspent_points_are_legal_by_default() -> None:
     build = legal()
@@ -96,8 +115,12 @@ def test_disadvantages_add_to_the_pool_up_to_the_limit() -> None:
 
 def test_disadvantage_limit() -> None:
     build = legal()
-    build["disadvantages"] += [{"name": "Enemy", "points": 3}, {"name": "Debt", "points": 3},
-                               {"name": "Infamy", "points": 2}, {"name": "Code of Honour", "points": 1}]
+    build["disadvantages"] += [
+        {"name": "Enemy", "points": 3},
+        {"name": "Debt", "points": 3},
+        {"name": "Infamy", "points": 2},
+        {"name": "Code of Honour", "points": 1},
+    ]
     assert "Disadvantages total 11 points, above the limit of 10" in only(build, "disadvantage limit")
 
 
@@ -194,11 +217,14 @@ def test_unknown_attribute() -> None:
     assert "unknown attribute 'Luck'" in only(build, "the six attributes")
 
 
-@pytest.mark.parametrize(("key", "item", "kind"), [
-    ("advantages", {"name": "Luck", "points": 1}, "Advantage"),
-    ("disadvantages", {"name": "Cursed", "points": 1}, "Disadvantage"),
-    ("special_abilities", {"name": "Flight", "ranks": 1}, "Special Ability"),
-])
+@pytest.mark.parametrize(
+    ("key", "item", "kind"),
+    [
+        ("advantages", {"name": "Luck", "points": 1}, "Advantage"),
+        ("disadvantages", {"name": "Cursed", "points": 1}, "Disadvantage"),
+        ("special_abilities", {"name": "Flight", "ranks": 1}, "Special Ability"),
+    ],
+)
 def test_unknown_traits(key: str, item: dict[str, Any], kind: str) -> None:
     build = legal()
     build[key].append(item)
@@ -229,7 +255,7 @@ def test_die_code_form() -> None:
     build["attributes"]["Strength"] = "1D+3"
     assert "write it as 2D" in only(build, "die codes")
     build["attributes"]["Strength"] = "two dice"
-    assert "\"two dice\" is not a die code" in only(build, "die codes")
+    assert '"two dice" is not a die code' in only(build, "die codes")
 
 
 def test_house_rule_unspent_points_violation() -> None:
@@ -268,21 +294,25 @@ def test_special_ability_ranks_house_rule_prices_extra_ranks() -> None:
 
 # ------------------------------------------------------------------ malformed builds: messages, not tracebacks
 
+
 @pytest.mark.parametrize("bad", [None, [], "a build", 3])
 def test_not_an_object(bad: Any) -> None:
     assert "a build must be a JSON object" in only(bad, "build file shape")
 
 
-@pytest.mark.parametrize(("change", "expected"), [
-    (lambda b: b.pop("class"), "'class' is a required property"),
-    (lambda b: b.__setitem__("attributes", ["3D"]), "at /attributes"),
-    (lambda b: b["skills"].__setitem__("Stealth", "three"), "at /skills/Stealth"),
-    (lambda b: b["skills"].__setitem__("Stealth", -1), "expected a minimum of 0"),
-    (lambda b: b.__setitem__("advantages", ["Contacts"]), "at /advantages/0"),
-    (lambda b: b.__setitem__("specialisations", {"Urban": 1}), "at /specialisations"),
-    (lambda b: b.__setitem__("ruleset", "black-nova"), "at /ruleset"),
-    (lambda b: b.__setitem__("colour", "red"), "at /colour: the field 'colour' is not one this table has"),
-])
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda b: b.pop("class"), "'class' is a required property"),
+        (lambda b: b.__setitem__("attributes", ["3D"]), "at /attributes"),
+        (lambda b: b["skills"].__setitem__("Stealth", "three"), "at /skills/Stealth"),
+        (lambda b: b["skills"].__setitem__("Stealth", -1), "expected a minimum of 0"),
+        (lambda b: b.__setitem__("advantages", ["Contacts"]), "at /advantages/0"),
+        (lambda b: b.__setitem__("specialisations", {"Urban": 1}), "at /specialisations"),
+        (lambda b: b.__setitem__("ruleset", "black-nova"), "at /ruleset"),
+        (lambda b: b.__setitem__("colour", "red"), "at /colour: the field 'colour' is not one this table has"),
+    ],
+)
 def test_wrong_shape(change: Any, expected: str) -> None:
     build = copy.deepcopy(legal())
     change(build)

@@ -43,8 +43,19 @@ def test_create_auto(tmp_path: Path) -> None:
 
 
 def test_create_auto_with_options_and_rules() -> None:
-    done = lifepath("create", "-r", "d6-pool", "--auto", "--seed", "3", "--option", "class=scholar",
-                    "--rule", "creation_points=90", "--json")
+    done = lifepath(
+        "create",
+        "-r",
+        "d6-pool",
+        "--auto",
+        "--seed",
+        "3",
+        "--option",
+        "class=scholar",
+        "--rule",
+        "creation_points=90",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     export = json.loads(done.stdout)
     assert export["sheet"]["extra"]["class"] == "Scholar"
@@ -64,10 +75,22 @@ def test_check_illegal_file_lists_every_violation() -> None:
     violations = [line for line in done.stderr.splitlines() if line.startswith("violation: ")]
     assert len(violations) == 15
     assert done.stderr.strip().endswith("15 rule(s) broken")
-    for rule in ("class attribute maximum", "non-class attribute maximum", "attribute minimum",
-                 "whole attribute dice", "skill list", "class skill maximum", "non-class skill maximum", "trait lists",
-                 "trait point values", "special ability ranks", "each trait once", "disadvantage limit",
-                 "creation pool", "the six attributes"):
+    for rule in (
+        "class attribute maximum",
+        "non-class attribute maximum",
+        "attribute minimum",
+        "whole attribute dice",
+        "skill list",
+        "class skill maximum",
+        "non-class skill maximum",
+        "trait lists",
+        "trait point values",
+        "special ability ranks",
+        "each trait once",
+        "disadvantage limit",
+        "creation pool",
+        "the six attributes",
+    ):
         assert f"(rule: {rule})" in done.stderr, rule
 
 
@@ -134,8 +157,20 @@ def test_auto_spends_a_large_pool_exactly_when_it_must(tmp_path: Path) -> None:
     # issue 15, bug 7: with 192 points that had to be spent, --auto took Disadvantage points it could not
     # spend and wrote a build its own check refused ("spent 192 of 194")
     out = tmp_path / "npc.json"
-    done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "1", "--rule", "creation_points=192",
-                    "--rule", "unspent_points=violation", "--out", str(out))
+    done = lifepath(
+        "create",
+        "--ruleset",
+        "d6-pool",
+        "--auto",
+        "--seed",
+        "1",
+        "--rule",
+        "creation_points=192",
+        "--rule",
+        "unspent_points=violation",
+        "--out",
+        str(out),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].endswith(", 0 unspent")
     checked = lifepath("check", str(out))
@@ -144,10 +179,24 @@ def test_auto_spends_a_large_pool_exactly_when_it_must(tmp_path: Path) -> None:
 
 def test_auto_refuses_a_pool_no_build_can_spend(tmp_path: Path) -> None:
     out = tmp_path / "npc.json"
-    done = lifepath("create", "--ruleset", "d6-pool", "--auto", "--seed", "1", "--rule", "creation_points=230",
-                    "--rule", "unspent_points=violation", "--out", str(out))
+    done = lifepath(
+        "create",
+        "--ruleset",
+        "d6-pool",
+        "--auto",
+        "--seed",
+        "1",
+        "--rule",
+        "creation_points=230",
+        "--rule",
+        "unspent_points=violation",
+        "--out",
+        str(out),
+    )
     assert done.returncode == 2
-    assert ("asks for the whole creation pool (230 for a Human, 224 for a Quillkin) to be spent, but no class can "
-            "spend more than 198 points") in done.stderr
+    assert (
+        "asks for the whole creation pool (230 for a Human, 224 for a Quillkin) to be spent, but no class can "
+        "spend more than 198 points"
+    ) in done.stderr
     assert "Traceback" not in done.stderr
     assert not out.exists()

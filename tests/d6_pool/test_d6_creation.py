@@ -56,27 +56,50 @@ GOLDEN_11 = (
     "Points: 82 spent of 82 (80 creation points + 2 from Disadvantages), 0 unspent\n"
 )
 
-SCRIPT_11 = {"class": "Scholar", "concept": "Kind Wizard", "name": "Ilse Wren", "species": "human",
-             "disadvantage": ["Debt (2)", "done"], "extranormal": "Magic"}
+SCRIPT_11 = {
+    "class": "Scholar",
+    "concept": "Kind Wizard",
+    "name": "Ilse Wren",
+    "species": "human",
+    "disadvantage": ["Debt (2)", "done"],
+    "extranormal": "Magic",
+}
 
 
 # ------------------------------------------------------------------ golden characters
 
+
 def test_golden_auto_seed_7() -> None:
     c = create_character(REGISTRY, "d6-pool", 7)
     assert RULESET.render(c) == GOLDEN_7
-    assert c.sheet.characteristics == {"Agility": 5, "Stamina": 9, "Strength": 4, "Intellect": 6, "Perception": 9,
-                                       "Presence": 12}
+    assert c.sheet.characteristics == {
+        "Agility": 5,
+        "Stamina": 9,
+        "Strength": 4,
+        "Intellect": 6,
+        "Perception": 9,
+        "Presence": 12,
+    }
     assert c.sheet.skills["Intimidation"] == 3
     assert c.sheet.extra["class"] == "Leader"
-    assert c.sheet.extra["derived"] == {"Willpower": "3D", "Extranormal": "3D", "Toughness": 4, "Move": 6,
-                                        "Strength Damage": "1D", "Funds": "3D"}
+    assert c.sheet.extra["derived"] == {
+        "Willpower": "3D",
+        "Extranormal": "3D",
+        "Toughness": 4,
+        "Move": 6,
+        "Strength Damage": "1D",
+        "Funds": "3D",
+    }
     assert c.sheet.extra["extranormal_type"] == "Magic"
     assert c.sheet.extra["passive"]["Intimidation: Threats"] == 8
     assert c.sheet.extra["points"]["spent"] == 77
     assert c.sheet.extra["build"]["species"] == "Quillkin"
-    assert RULESET.roster_fields(c) == {"species": "Quillkin", "careers": "Leader", "age": "",
-                                        "profile": "Agi1D+2 Sta3D Str1D+1 Int2D Per3D Pre4D"}
+    assert RULESET.roster_fields(c) == {
+        "species": "Quillkin",
+        "careers": "Leader",
+        "age": "",
+        "profile": "Agi1D+2 Sta3D Str1D+1 Int2D Per3D Pre4D",
+    }
 
 
 def test_golden_scripted_seed_11() -> None:
@@ -84,8 +107,14 @@ def test_golden_scripted_seed_11() -> None:
     assert RULESET.render(c) == GOLDEN_11
     assert c.sheet.name == "Ilse Wren"
     assert c.sheet.extra["build"]["disadvantages"] == [{"name": "Debt", "points": 2}]
-    assert c.sheet.extra["build"]["attributes"] == {"Agility": "2D+2", "Stamina": "1D+1", "Strength": "2D",
-                                                    "Intellect": "3D+2", "Perception": "3D", "Presence": "2D+1"}
+    assert c.sheet.extra["build"]["attributes"] == {
+        "Agility": "2D+2",
+        "Stamina": "1D+1",
+        "Strength": "2D",
+        "Intellect": "3D+2",
+        "Perception": "3D",
+        "Presence": "2D+1",
+    }
     assert c.sheet.traits[0] == "Patron (Advantage, 2)"
 
 
@@ -93,9 +122,18 @@ def test_golden_house_rules_seed_3() -> None:
     c = create_character(REGISTRY, "d6-pool", 3, rules=["creation_points=100", "special_ability_ranks=common"])
     build = c.sheet.extra["build"]
     assert build["house_rules"] == {"creation_points": 100, "special_ability_ranks": "common"}
-    assert c.sheet.extra["points"] == {"creation_points": 100, "from_disadvantages": 0, "pool": 100, "attributes": 60,
-                                       "skills": 24, "specialisations": 3, "advantages": 7, "special_abilities": 6,
-                                       "spent": 100, "left": 0}
+    assert c.sheet.extra["points"] == {
+        "creation_points": 100,
+        "from_disadvantages": 0,
+        "pool": 100,
+        "attributes": 60,
+        "skills": 24,
+        "specialisations": 3,
+        "advantages": 7,
+        "special_abilities": 6,
+        "spent": 100,
+        "left": 0,
+    }
     last = RULESET.render(c).splitlines()[-1]
     assert last == "Points: 100 spent of 100 (100 creation points), 0 unspent"
     assert RULESET.check_build(build) == []
@@ -104,6 +142,7 @@ def test_golden_house_rules_seed_3() -> None:
 
 
 # ------------------------------------------------------------------ determinism and replay
+
 
 @pytest.mark.parametrize("seed", [0, 7, 123456])
 def test_same_seed_same_character(seed: int) -> None:
@@ -122,12 +161,26 @@ def test_export_build_is_the_checked_shape() -> None:
     c = create_character(REGISTRY, "d6-pool", 5)
     build = c.sheet.extra["build"]
     assert build["ruleset"] == "d6-pool"
-    assert set(build) <= {"ruleset", "name", "concept", "species", "class", "extranormal_type", "attributes", "skills",
-                          "specialisations", "advantages", "disadvantages", "special_abilities", "house_rules"}
+    assert set(build) <= {
+        "ruleset",
+        "name",
+        "concept",
+        "species",
+        "class",
+        "extranormal_type",
+        "attributes",
+        "skills",
+        "specialisations",
+        "advantages",
+        "disadvantages",
+        "special_abilities",
+        "house_rules",
+    }
     assert RULESET.check_build(build) == []
 
 
 # ------------------------------------------------------------------ options
+
 
 def test_class_option_is_case_insensitive() -> None:
     c = create_character(REGISTRY, "d6-pool", 2, options={"class": "wArRiOr"})
@@ -149,6 +202,7 @@ def test_illegal_scripted_answer_is_refused() -> None:
 
 
 # ------------------------------------------------------------------ the interactive rules
+
 
 def run(chooser: WatchingChooser, seed: int = 1, rules: tuple[str, ...] = ()) -> Any:
     from lifepath import create
@@ -181,8 +235,12 @@ def test_a_skill_at_its_cap_is_not_offered() -> None:
 
 
 def test_an_attribute_at_its_maximum_is_not_offered() -> None:
-    script = {"class": ["Rogue"], "disadvantage": ["done"], "spend": ["attribute"] * 4,
-              "attribute": ["Agility", "Agility", "Agility"]}
+    script = {
+        "class": ["Rogue"],
+        "disadvantage": ["done"],
+        "spend": ["attribute"] * 4,
+        "attribute": ["Agility", "Agility", "Agility"],
+    }
     chooser = WatchingChooser(9, script)
     c = run(chooser, 9)
     menus = [d for d in chooser.asked if d.key == "attribute"]
@@ -193,8 +251,13 @@ def test_an_attribute_at_its_maximum_is_not_offered() -> None:
 
 
 def test_a_split_die_places_three_pips() -> None:
-    script = {"class": ["Scout"], "disadvantage": ["done"], "spend": ["attribute"],
-              "attribute": ["split"], "pip": ["Agility", "Stamina", "Agility"]}
+    script = {
+        "class": ["Scout"],
+        "disadvantage": ["done"],
+        "spend": ["attribute"],
+        "attribute": ["split"],
+        "pip": ["Agility", "Stamina", "Agility"],
+    }
     chooser = WatchingChooser(9, script)
     run(chooser, 9)
     pips = [d for d in chooser.asked if d.key == "pip"]
@@ -215,14 +278,35 @@ def test_nothing_too_dear_is_offered() -> None:
     proc = make_procedure("Rogue")
     proc.build.attributes["Agility"] = 12
     proc.build.attributes["Stamina"] = 6  # 30 pips: 10 dice, 40 points
-    proc.build.skills = {"Stealth": 3, "Acrobatics": 3, "Melee Combat": 3, "Climbing": 3, "Search": 3, "Persuasion": 3,
-                         "Sleight of Hand": 3, "Marksmanship": 2, "Endurance": 2, "Swimming": 2, "Brawling": 2,
-                         "Scholarship": 2, "Medicine": 2, "Languages": 1, "Tracking": 2, "Insight": 1}
+    proc.build.skills = {
+        "Stealth": 3,
+        "Acrobatics": 3,
+        "Melee Combat": 3,
+        "Climbing": 3,
+        "Search": 3,
+        "Persuasion": 3,
+        "Sleight of Hand": 3,
+        "Marksmanship": 2,
+        "Endurance": 2,
+        "Swimming": 2,
+        "Brawling": 2,
+        "Scholarship": 2,
+        "Medicine": 2,
+        "Languages": 1,
+        "Tracking": 2,
+        "Insight": 1,
+    }
     assert proc.left() == 3
     assert proc.attribute_offers() == []  # a die costs 4
     abilities = proc.ability_offers()
     assert [p.option.id for p in abilities if p.option.disabled is None] == [
-        "Ambidextrous", "Combat Sense", "Night Vision", "Hardiness", "Quick Reflexes", "Iron Will"]
+        "Ambidextrous",
+        "Combat Sense",
+        "Night Vision",
+        "Hardiness",
+        "Quick Reflexes",
+        "Iron Will",
+    ]
     # the dearer ones keep their place in the menu, disabled with the price
     assert [p.option.id for p in abilities] == list(proc.book.special_abilities)
     assert all("left" in str(p.option.disabled) for p in abilities if p.option.disabled is not None)

@@ -30,19 +30,23 @@ def legal() -> dict[str, Any]:
 
 def leader_rallying(first: str, second: str) -> dict[str, Any]:
     return {
-        "ruleset": "d6-pool", "class": "Leader",
+        "ruleset": "d6-pool",
+        "class": "Leader",
         "attributes": {a: "2D" for a in ("Agility", "Stamina", "Strength", "Intellect", "Perception", "Presence")},
         "specialisations": {first: 3, second: 3},
     }
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Command: Rallying", "Command: Rallying"),
-    ("Command:Rallying", "Command: Rallying"),
-    ("  Command  :   Rallying ", "Command: Rallying"),
-    ("Sleight  of\tHand", "Sleight of Hand"),
-    (" Stealth ", "Stealth"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Command: Rallying", "Command: Rallying"),
+        ("Command:Rallying", "Command: Rallying"),
+        ("  Command  :   Rallying ", "Command: Rallying"),
+        ("Sleight  of\tHand", "Sleight of Hand"),
+        (" Stealth ", "Stealth"),
+    ],
+)
 def test_normalise(text: str, expected: str) -> None:
     assert normalise(text) == expected
 
@@ -98,7 +102,6 @@ def test_creation_options_are_read_the_same_way() -> None:
 def test_the_cli_check_refuses_the_two_spellings(tmp_path: Path) -> None:
     path = tmp_path / "build.json"
     path.write_text(json.dumps(leader_rallying("Command: Rallying", "Command:Rallying")), encoding="utf-8")
-    done = subprocess.run([*CLI, "check", str(path)], capture_output=True, text=True, env=dict(os.environ),
-                          timeout=120)
+    done = subprocess.run([*CLI, "check", str(path)], capture_output=True, text=True, env=dict(os.environ), timeout=120)
     assert done.returncode == 1, done.stdout
     assert "violation: specialisation Command: Rallying +6 is above the maximum of +3" in done.stderr

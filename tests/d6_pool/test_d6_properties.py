@@ -37,7 +37,7 @@ def assert_legal(seed: int, rules: list[str]) -> None:
     assert points["from_disadvantages"] <= kind["disadvantage_limit"] + rules_in_force["disadvantage_limit"] - 10
     # the species' Traits are on the sheet, with their notes, and none of them was bought
     own = [t["name"] for t in kind["traits"]]
-    assert [t.split(" (")[0] for t in sheet.traits[:len(own)]] == own
+    assert [t.split(" (")[0] for t in sheet.traits[: len(own)]] == own
     assert list(sheet.extra.get("trait_notes", {})) == own
     bought = [t["name"] for k in ("advantages", "disadvantages", "special_abilities") for t in build[k]]
     assert not set(own) & set(bought)
@@ -93,10 +93,13 @@ def most_any_build_spends(cls: str, ranks: str) -> int:
 
     dice = sum(BOOK.attribute_max_pips(cls, a) for a in BOOK.attributes) // BOOK.per_die
     spec_ranks = sum(caps[skill] for skill in BOOK.specialisations.values())
-    return (dice * costs["attribute_die"] + sum(caps.values()) * costs["skill_rank"]
-            + -(-spec_ranks // costs["specialisation_ranks_per_point"])
-            + sum(max(t["points"]) for t in BOOK.advantages.values())
-            + sum(ability(t) for t in BOOK.special_abilities.values()))
+    return (
+        dice * costs["attribute_die"]
+        + sum(caps.values()) * costs["skill_rank"]
+        + -(-spec_ranks // costs["specialisation_ranks_per_point"])
+        + sum(max(t["points"]) for t in BOOK.advantages.values())
+        + sum(ability(t) for t in BOOK.special_abilities.values())
+    )
 
 
 @settings(max_examples=120, deadline=None)

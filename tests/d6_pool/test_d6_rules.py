@@ -29,6 +29,7 @@ def pips(code: str) -> int:
 
 # ------------------------------------------------------------------ die codes
 
+
 @pytest.mark.parametrize(
     ("code", "expected"), [("1D", 3), ("2D+1", 7), ("2D+2", 8), ("3D", 9), ("3D+1", 10), ("4D", 12)]
 )
@@ -58,6 +59,7 @@ def test_dice_of_drops_pips() -> None:
 
 # ------------------------------------------------------------------ the source's worked examples
 
+
 def test_worked_example_extranormal() -> None:
     # 2D Presence + 3D+1 Intellect = 5D+1; drop the +1; 5 / 2 rounded down = 2D
     assert averaged_dice(pips("2D"), pips("3D+1"), 3) == 2
@@ -69,8 +71,14 @@ def test_worked_example_willpower() -> None:
 
 
 def test_worked_examples_through_derive() -> None:
-    values = {"Agility": 9, "Stamina": 9, "Strength": 9, "Intellect": pips("3D+1"),
-              "Perception": pips("2D+2"), "Presence": pips("3D+1")}
+    values = {
+        "Agility": 9,
+        "Stamina": 9,
+        "Strength": 9,
+        "Intellect": pips("3D+1"),
+        "Perception": pips("2D+2"),
+        "Presence": pips("3D+1"),
+    }
     derived = derive(book(), values)
     assert derived.willpower == 3
     values["Presence"] = pips("2D")
@@ -105,6 +113,7 @@ def test_funds_start_at_3d() -> None:
 
 # ------------------------------------------------------------------ tables
 
+
 def test_tables_validate() -> None:
     assert assert_tables_valid("lifepath.plugins.d6_pool") == 9
 
@@ -127,8 +136,14 @@ def test_attributes_as_printed() -> None:
 
 def test_classes_as_printed() -> None:
     classes = {c["name"]: c["primary"] for c in load("classes.json")["classes"]}
-    assert classes == {"Rogue": "Agility", "Warrior": "Strength", "Scout": "Stamina", "Scholar": "Intellect",
-                       "Adept": "Perception", "Leader": "Presence"}
+    assert classes == {
+        "Rogue": "Agility",
+        "Warrior": "Strength",
+        "Scout": "Stamina",
+        "Scholar": "Intellect",
+        "Adept": "Perception",
+        "Leader": "Presence",
+    }
 
 
 def test_pool_costs_and_limits_as_printed() -> None:

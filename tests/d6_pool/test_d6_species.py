@@ -35,10 +35,16 @@ def legal() -> dict[str, Any]:
 
 
 MOSSBACK = {
-    "id": "mossback", "name": "Mossback", "creation_points": 70, "disadvantage_limit": 14, "weight": 1.0,
+    "id": "mossback",
+    "name": "Mossback",
+    "creation_points": 70,
+    "disadvantage_limit": 14,
+    "weight": 1.0,
     "summary": "Slow, patient shell-folk invented for this test.",
-    "traits": [{"name": "Shell", "kind": "special_ability", "value": 2, "note": "Adds 2 to Toughness against blows."},
-               {"name": "Ponderous", "kind": "disadvantage", "value": 2, "note": "Move is 1 less."}],
+    "traits": [
+        {"name": "Shell", "kind": "special_ability", "value": 2, "note": "Adds 2 to Toughness against blows."},
+        {"name": "Ponderous", "kind": "disadvantage", "value": 2, "note": "Move is 1 less."},
+    ],
 }
 
 
@@ -47,6 +53,7 @@ def species_file(*entries: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ the table and its registration
+
 
 def test_the_shipped_species_are_registered_through_the_species_hook() -> None:
     found = REGISTRY.species("d6-pool")
@@ -58,7 +65,11 @@ def test_the_shipped_species_are_registered_through_the_species_hook() -> None:
 def test_human_carries_the_printed_numbers() -> None:
     human = species.default(BOOK)
     assert (human["name"], human["creation_points"], human["disadvantage_limit"], human["traits"]) == (
-        "Human", 80, 10, [])
+        "Human",
+        80,
+        10,
+        [],
+    )
     assert BOOK.house_rule_defaults()["creation_points"] == 80
 
 
@@ -95,8 +106,9 @@ def test_a_plugin_adds_a_species_that_creation_offers() -> None:
     assert extra["points"]["from_disadvantages"] <= 14
     assert c.sheet.traits[:2] == ["Shell (Mossback Special Ability, 2 ranks)", "Ponderous (Mossback Disadvantage, 2)"]
     assert extra["trait_notes"] == {"Shell": "Adds 2 to Toughness against blows.", "Ponderous": "Move is 1 less."}
-    assert "Mossback traits: Shell: Adds 2 to Toughness against blows; Ponderous: Move is 1 less\n" in \
-        registry.ruleset("d6-pool").render(c)
+    assert "Mossback traits: Shell: Adds 2 to Toughness against blows; Ponderous: Move is 1 less\n" in registry.ruleset(
+        "d6-pool"
+    ).render(c)
 
 
 def test_an_invalid_species_table_drops_its_plugin() -> None:
@@ -119,6 +131,7 @@ def test_an_invalid_species_table_drops_its_plugin() -> None:
 
 # ------------------------------------------------------------------ creation
 
+
 def test_creation_asks_for_the_species_with_its_totals_and_traits() -> None:
     from lifepath import create
     from lifepath.houserules import resolve
@@ -131,8 +144,7 @@ def test_creation_asks_for_the_species_with_its_totals_and_traits() -> None:
     labels = [o.label for o in menu.options]
     assert labels == [
         "Human (80 creation points, up to 10 from Disadvantages)",
-        "Quillkin (74 creation points, up to 12 from Disadvantages; Traits: Lamplight Eyes, Spined Hide, "
-        "Burrow-Bred)",
+        "Quillkin (74 creation points, up to 12 from Disadvantages; Traits: Lamplight Eyes, Spined Hide, Burrow-Bred)",
     ]
 
 
@@ -144,8 +156,9 @@ def test_unknown_species_option_names_the_species() -> None:
 
 def test_a_quillkin_spends_its_own_pool_and_never_buys_its_traits() -> None:
     for seed in range(8):
-        c = create_character(REGISTRY, "d6-pool", seed, options={"species": "quillkin"},
-                             rules=["unspent_points=violation"])
+        c = create_character(
+            REGISTRY, "d6-pool", seed, options={"species": "quillkin"}, rules=["unspent_points=violation"]
+        )
         points = c.sheet.extra["points"]
         assert points["creation_points"] == 74 and points["left"] == 0
         assert points["from_disadvantages"] <= 12
@@ -161,6 +174,7 @@ def test_a_species_pool_too_small_for_the_minimum_attributes_is_refused() -> Non
 
 
 # ------------------------------------------------------------------ check
+
 
 def quillkin_build() -> dict[str, Any]:
     """The legal Rogue (82 spent) made a Quillkin: 4 skill ranks fewer and one more Disadvantage, so 78
@@ -183,8 +197,11 @@ def test_check_uses_the_species_totals() -> None:
 
 def test_check_enforces_the_species_disadvantage_limit() -> None:
     build = quillkin_build()
-    build["disadvantages"] += [{"name": "Enemy", "points": 3}, {"name": "Infamy", "points": 2},
-                               {"name": "Code of Honour", "points": 2}]  # 11: over a Human's 10, under 12
+    build["disadvantages"] += [
+        {"name": "Enemy", "points": 3},
+        {"name": "Infamy", "points": 2},
+        {"name": "Code of Honour", "points": 2},
+    ]  # 11: over a Human's 10, under 12
     build["skills"]["Search"] = 2
     build["skills"]["Command"] = 2
     build["skills"]["Persuasion"] = 2
@@ -199,18 +216,31 @@ def test_check_refuses_an_unknown_species() -> None:
     build = quillkin_build()
     build["species"] = "Elf"
     found = RULESET.check_build(build)
-    assert found[0] == ("unknown species 'Elf'; the species are Human, Quillkin, so the Human pool and "
-                        "Disadvantage limit are used (rule: species)")
+    assert found[0] == (
+        "unknown species 'Elf'; the species are Human, Quillkin, so the Human pool and "
+        "Disadvantage limit are used (rule: species)"
+    )
     assert found[1:] == []  # 78 of the Human's 84 points spent: legal, unspent points being allowed
 
 
 # ------------------------------------------------------------------ passive values and Extranormal
 
+
 def test_passive_values_are_the_dice_with_a_minimum_of_one() -> None:
     values = {"Agility": 2, "Stamina": 9, "Strength": 4, "Intellect": 10, "Perception": 8, "Presence": 6}
     got = passive_values(BOOK, values, {"Stealth": 2, "Brawling": 0}, {"Stealth: Urban": 1})
-    assert got == {"Agility": 1, "Stamina": 3, "Strength": 1, "Intellect": 3, "Perception": 2, "Presence": 2,
-                   "Willpower": 2, "Extranormal": 2, "Stealth": 2, "Stealth: Urban": 3}
+    assert got == {
+        "Agility": 1,
+        "Stamina": 3,
+        "Strength": 1,
+        "Intellect": 3,
+        "Perception": 2,
+        "Presence": 2,
+        "Willpower": 2,
+        "Extranormal": 2,
+        "Stealth": 2,
+        "Stealth: Urban": 3,
+    }
 
 
 def test_extranormal_type_is_offered_from_the_table_or_typed() -> None:
@@ -224,18 +254,44 @@ def test_extranormal_type_is_offered_from_the_table_or_typed() -> None:
 
 # ------------------------------------------------------------------ content folders at the CLI
 
+
 def test_a_content_folder_species_at_the_cli(tmp_path: Path) -> None:
     folder = tmp_path / "mossbacks"
     folder.mkdir()
-    (folder / "manifest.json").write_text(json.dumps({
-        "$schema": "https://lifepath.example/schemas/content-manifest.schema.json", "name": "mossbacks",
-        "version": "1.0", "ruleset": "d6-pool", "species": ["mossback.json"]}), encoding="utf-8")
-    night = dict(MOSSBACK, id="owlfolk", name="Owlfolk", traits=[
-        {"name": "Night Vision", "kind": "special_ability", "value": 1, "note": "Born to the dark."}])
+    (folder / "manifest.json").write_text(
+        json.dumps(
+            {
+                "$schema": "https://lifepath.example/schemas/content-manifest.schema.json",
+                "name": "mossbacks",
+                "version": "1.0",
+                "ruleset": "d6-pool",
+                "species": ["mossback.json"],
+            }
+        ),
+        encoding="utf-8",
+    )
+    night = dict(
+        MOSSBACK,
+        id="owlfolk",
+        name="Owlfolk",
+        traits=[{"name": "Night Vision", "kind": "special_ability", "value": 1, "note": "Born to the dark."}],
+    )
     (folder / "mossback.json").write_text(json.dumps(species_file(MOSSBACK, night)), encoding="utf-8")
     out = tmp_path / "npc.json"
-    done = lifepath("create", "-r", "d6-pool", "--auto", "--seed", "4", "--content", str(folder), "--species",
-                    "Mossback", "--out", str(out))
+    done = lifepath(
+        "create",
+        "-r",
+        "d6-pool",
+        "--auto",
+        "--seed",
+        "4",
+        "--content",
+        str(folder),
+        "--species",
+        "Mossback",
+        "--out",
+        str(out),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0].endswith(", Mossback)")
     assert lifepath("check", str(out), "--content", str(folder)).returncode == 0
@@ -247,8 +303,19 @@ def test_a_content_folder_species_at_the_cli(tmp_path: Path) -> None:
 
     # a Trait the species starts with is never offered, and a build that buys it anyway is refused
     for seed in range(6):
-        made = lifepath("create", "-r", "d6-pool", "--auto", "--seed", str(seed), "--content", str(folder),
-                        "--species", "owlfolk", "--json")
+        made = lifepath(
+            "create",
+            "-r",
+            "d6-pool",
+            "--auto",
+            "--seed",
+            str(seed),
+            "--content",
+            str(folder),
+            "--species",
+            "owlfolk",
+            "--json",
+        )
         assert made.returncode == 0, made.stderr
         build = json.loads(made.stdout)["sheet"]["extra"]["build"]
         assert "Night Vision" not in [t["name"] for t in build["special_abilities"]]
@@ -257,8 +324,9 @@ def test_a_content_folder_species_at_the_cli(tmp_path: Path) -> None:
     path.write_text(json.dumps(build), encoding="utf-8")
     done = lifepath("check", str(path), "--content", str(folder))
     assert done.returncode == 1
-    assert ("violation: Night Vision is a Trait every Owlfolk starts with; it cannot also be bought "
-            "(rule: species traits)") in done.stderr
+    assert (
+        "violation: Night Vision is a Trait every Owlfolk starts with; it cannot also be bought (rule: species traits)"
+    ) in done.stderr
 
 
 def test_a_class_that_cannot_spend_the_pool_is_not_offered_and_refused_when_asked_for() -> None:

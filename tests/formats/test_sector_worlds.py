@@ -72,8 +72,16 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     imported = run("import", str(export), db=second)
     verified = run("verify", "--campaign", "Reaches", db=second)
     again = run("export", "--campaign", "Reaches", db=second)
-    return {"run": run, "home": home, "export": export, "imported": imported, "verified": verified,
-            "again": again, "first": first, "second": second}
+    return {
+        "run": run,
+        "home": home,
+        "export": export,
+        "imported": imported,
+        "verified": verified,
+        "again": again,
+        "first": first,
+        "second": second,
+    }
 
 
 def test_two_subsectors_sharing_hexes_live_in_one_campaign() -> None:
@@ -126,8 +134,9 @@ def test_a_long_list_does_not_lengthen_a_character() -> None:
     from lifepath.manager import get_registry
     from lifepath.replay import verify
 
-    rows = [f"{c:02d}{r:02d}\tDeepworld {c}-{r}\tB{c % 10}6{r % 10}777-9\t\tNi" for c in range(1, 51)
-            for r in range(1, 41)]
+    rows = [
+        f"{c:02d}{r:02d}\tDeepworld {c}-{r}\tB{c % 10}6{r % 10}777-9\t\tNi" for c in range(1, 51) for r in range(1, 41)
+    ]
     deep = [w.to_dict() for w in parse(HEADER + "\n".join(rows) + "\n", None, "deep.tab", "Deep Rift")]
     small = [w.to_dict() for w in read_worlds(MARROWIND, sector="marrowind") + read_worlds(CORROWEN, sector="c")]
     registry = get_registry()
@@ -145,15 +154,26 @@ def test_a_long_list_does_not_lengthen_a_character() -> None:
     assert abs(sizes[0] - sizes[1]) < 2_000, sizes  # not 2,000 worlds' worth longer
 
 
-@pytest.mark.parametrize(("line", "fragment"), [
-    ("0102\tNul\x00World\tA788899-C\t\tAg", "line 3, column 2 (Name): the name holds a NUL character"),
-    (f"0102\t{'N' * (NAME_LIMIT + 1)}\tA788899-C\t\tAg", f"line 3, column 2 (Name): the name is {NAME_LIMIT + 1} "
-     f"characters long, more than the {NAME_LIMIT} allowed"),
-    ("0102\tEscaped\tA788899-C\t\tAg\x1b[2J", "line 3, column 5 (Remarks): the remarks field holds the control "
-     "character U+001B"),
-    ("0102\tLong\tA788899-C\t\t" + "Ag " * 70, "column 5 (Remarks): the remarks field is 209 characters long"),
-    ("0102\tSplit\u2028Here\tA788899-C\t\tAg", "line 3, column 2 (Name): the name holds the control character U+2028"),
-])
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("0102\tNul\x00World\tA788899-C\t\tAg", "line 3, column 2 (Name): the name holds a NUL character"),
+        (
+            f"0102\t{'N' * (NAME_LIMIT + 1)}\tA788899-C\t\tAg",
+            f"line 3, column 2 (Name): the name is {NAME_LIMIT + 1} "
+            f"characters long, more than the {NAME_LIMIT} allowed",
+        ),
+        (
+            "0102\tEscaped\tA788899-C\t\tAg\x1b[2J",
+            "line 3, column 5 (Remarks): the remarks field holds the control character U+001B",
+        ),
+        ("0102\tLong\tA788899-C\t\t" + "Ag " * 70, "column 5 (Remarks): the remarks field is 209 characters long"),
+        (
+            "0102\tSplit\u2028Here\tA788899-C\t\tAg",
+            "line 3, column 2 (Name): the name holds the control character U+2028",
+        ),
+    ],
+)
 def test_a_bad_field_is_refused_naming_file_line_and_field(line: str, fragment: str) -> None:
     text = HEADER + "0101\tGood\tA788899-C\t\tAg\n" + line + "\n"
     with pytest.raises(SectorError) as caught:
@@ -163,12 +183,14 @@ def test_a_bad_field_is_refused_naming_file_line_and_field(line: str, fragment: 
     assert "\n" not in message and "\x00" not in message and "\x1b" not in message
 
 
-def test_add_worlds_refuses_a_nul_and_an_over_long_name_and_stores_nothing(league: dict[str, Any],
-                                                                           tmp_path: Path) -> None:
+def test_add_worlds_refuses_a_nul_and_an_over_long_name_and_stores_nothing(
+    league: dict[str, Any], tmp_path: Path
+) -> None:
     run = league["run"]
     bad = tmp_path / "bad.tab"
-    bad.write_text(HEADER + "0101\tNul\x00World\tA788899-C\t\tAg\n0102\t" + "N" * 61 + "\tA788899-C\t\t\n",
-                   encoding="utf-8")
+    bad.write_text(
+        HEADER + "0101\tNul\x00World\tA788899-C\t\tAg\n0102\t" + "N" * 61 + "\tA788899-C\t\t\n", encoding="utf-8"
+    )
     done = run("campaign", "add-worlds", "Reaches", str(bad))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert str(bad) in done.stderr and "line 2, column 2 (Name): the name holds a NUL character" in done.stderr
@@ -178,15 +200,18 @@ def test_add_worlds_refuses_a_nul_and_an_over_long_name_and_stores_nothing(leagu
     assert len(ok(run("campaign", "worlds", "Reaches")).splitlines()) == 1 + 14  # nothing was added
 
 
-@pytest.mark.parametrize(("change", "pointer", "fragment"), [
-    (lambda w: w[3].update(name="Nul\x00World"), "/campaign/worlds/3/name", "NUL"),
-    (lambda w: w[3].update(remarks="Ag\x1b[2J"), "/campaign/worlds/3/remarks", "U+001B"),
-    (lambda w: w[9].update(hex="0101"), "/campaign/worlds/9/hex", "also world 8's"),
-    (lambda w: w[9].update(sector="marrowind"), "/campaign/worlds/9/hex", "also world 1's"),
-])
-def test_the_import_checks_the_worlds_as_add_worlds_does(league: dict[str, Any], tmp_path: Path,
-                                                         change: Callable[[list[dict[str, Any]]], None],
-                                                         pointer: str, fragment: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "pointer", "fragment"),
+    [
+        (lambda w: w[3].update(name="Nul\x00World"), "/campaign/worlds/3/name", "NUL"),
+        (lambda w: w[3].update(remarks="Ag\x1b[2J"), "/campaign/worlds/3/remarks", "U+001B"),
+        (lambda w: w[9].update(hex="0101"), "/campaign/worlds/9/hex", "also world 8's"),
+        (lambda w: w[9].update(sector="marrowind"), "/campaign/worlds/9/hex", "also world 1's"),
+    ],
+)
+def test_the_import_checks_the_worlds_as_add_worlds_does(
+    league: dict[str, Any], tmp_path: Path, change: Callable[[list[dict[str, Any]]], None], pointer: str, fragment: str
+) -> None:
     from lifepath.store import exchange
 
     header, rest = league["export"].read_text(encoding="utf-8").split("\n", 1)
@@ -218,5 +243,10 @@ def test_a_list_that_is_not_here_is_one_clear_paragraph() -> None:
     from lifepath.manager import get_registry
 
     with pytest.raises(LifepathError, match="list of 3 worlds this character is made from is not here"):
-        create(get_registry(), "nowhere-yet", seed=1, chooser=PolicyChooser(1),
-               options={"world_list": {"count": 3, "sha256": "0" * 64}})
+        create(
+            get_registry(),
+            "nowhere-yet",
+            seed=1,
+            chooser=PolicyChooser(1),
+            options={"world_list": {"count": 3, "sha256": "0" * 64}},
+        )

@@ -90,8 +90,10 @@ def test_check_of_an_export_says_it_replays_and_lists_every_problem(run_cli, tmp
     path = write(tmp_path, doc)
     done = run_cli("check", path)
     assert done.returncode == 1
-    assert done.stdout == (f"{path}: a character export, checked whole by replaying it as `lifepath verify` does "
-                           "and by D6 creation pool's build rules\n")
+    assert done.stdout == (
+        f"{path}: a character export, checked whole by replaying it as `lifepath verify` does "
+        "and by D6 creation pool's build rules\n"
+    )
     lines = done.stderr.splitlines()
     assert "differs: sheet.extra.points.left: 0 -> 6" in lines
     made = "missing (the replay makes" if search is None else f"{search} -> 9"
@@ -108,7 +110,6 @@ def test_check_of_an_untouched_lifepath_export_replays_it(run_cli, tmp_path: Pat
         "standard input: a character export, checked whole by replaying it as `lifepath verify` does",
         "standard input: identical: the seed and recorded decisions reproduce this character exactly",
     ]
-
 
 
 def test_verify_from_a_terminal_says_it_is_reading_standard_input(tmp_path: Path) -> None:

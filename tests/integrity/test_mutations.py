@@ -21,14 +21,20 @@ Mutation = Callable[[Doc], str]
 
 
 def _first(doc: Doc, kind: str, start: int = 0, **fields: Any) -> int:
-    return next(i for i, e in enumerate(doc["history"]) if i >= start and e["type"] == kind
-                and all(e.get(k) == v for k, v in fields.items()))
+    return next(
+        i
+        for i, e in enumerate(doc["history"])
+        if i >= start and e["type"] == kind and all(e.get(k) == v for k, v in fields.items())
+    )
 
 
 def _asked(doc: Doc) -> list[int]:
     """Indexes of the history's decision events a chooser answered (with more than one option)."""
-    return [i for i, e in enumerate(doc["history"]) if e["type"] == "decision" and not e.get("forced")
-            and len(e["options"]) > 1]
+    return [
+        i
+        for i, e in enumerate(doc["history"])
+        if e["type"] == "decision" and not e.get("forced") and len(e["options"]) > 1
+    ]
 
 
 def _other(options: list[str], answer: str) -> str:
@@ -77,7 +83,7 @@ def history_answer(doc: Doc) -> str:
     i = _asked(doc)[-1]
     event = doc["history"][i]
     event["answer"] = _other(event["options"], event["answer"])
-    return f"history event {i + 1} (decision \"{event['key']}\"): answer"
+    return f'history event {i + 1} (decision "{event["key"]}"): answer'
 
 
 def throw_face(doc: Doc) -> str:
@@ -157,7 +163,7 @@ def missing_rule(doc: Doc) -> str:
 
 def unknown_format(doc: Doc) -> str:
     doc["format"] = "lifepath.character/99"
-    return "at /format: this export is in the format \"lifepath.character/99\""
+    return 'at /format: this export is in the format "lifepath.character/99"'
 
 
 def unknown_export_key(doc: Doc) -> str:
@@ -197,7 +203,7 @@ def credits(doc: Doc) -> str:
 
 def name(doc: Doc) -> str:
     doc["sheet"]["name"] = "Somebody Else"
-    return 'sheet.name: '
+    return "sheet.name: "
 
 
 def unknown_sheet_key(doc: Doc) -> str:
@@ -231,12 +237,12 @@ def extra(*path: str, by: int = 1) -> Mutation:
 
 def d6_derived(doc: Doc) -> str:
     doc["sheet"]["extra"]["derived"]["Willpower"] = "6D"
-    return 'sheet.extra.derived.Willpower: '
+    return "sheet.extra.derived.Willpower: "
 
 
 def d6_build_attribute(doc: Doc) -> str:
     doc["sheet"]["extra"]["build"]["attributes"]["Strength"] = "5D"
-    return 'sheet.extra.build.attributes.Strength: '
+    return "sheet.extra.build.attributes.Strength: "
 
 
 def perk_added(doc: Doc) -> str:
@@ -250,22 +256,65 @@ def scar_added(doc: Doc) -> str:
 
 
 EVERY = (
-    delete_event, insert_event, append_event, truncate_history, reorder_events, empty_history, history_answer,
-    decision_answer, decision_extra, decision_dropped, seed_not_a_number, ruleset_version, tables_hash,
-    plugin_version, unknown_rule, bad_rule_value, missing_rule, unknown_format, unknown_export_key,
-    characteristic, skill, skill_added, trait_added, credits, name, unknown_sheet_key, unknown_extra_key,
+    delete_event,
+    insert_event,
+    append_event,
+    truncate_history,
+    reorder_events,
+    empty_history,
+    history_answer,
+    decision_answer,
+    decision_extra,
+    decision_dropped,
+    seed_not_a_number,
+    ruleset_version,
+    tables_hash,
+    plugin_version,
+    unknown_rule,
+    bad_rule_value,
+    missing_rule,
+    unknown_format,
+    unknown_export_key,
+    characteristic,
+    skill,
+    skill_added,
+    trait_added,
+    credits,
+    name,
+    unknown_sheet_key,
+    unknown_extra_key,
 )
 OWN: dict[str, tuple[Mutation, ...]] = {
     # seeds and throws: the random lifepaths throw dice and Black Nova draws the names it offers; a D6 pool
     # character does not depend on its seed at all (see test_a_d6_pool_build_does_not_depend_on_its_seed)
     "nowhere-yet": (throw_face, seed_changed, career_terms, extra("homeworld", "law_level")),
-    "wormwood-drift": (throw_face, seed_changed, career_terms, scar_added, extra("derived", "resolve"),
-                       extra("derived", "lifeblood"), extra("muster_credits", by=500)),
-    "d6-pool": (d6_derived, d6_build_attribute, extra("derived", "Toughness"), extra("points", "left"),
-                extra("points", "spent"), extra("points", "pool", by=5)),
-    "black-nova": (seed_changed, perk_added, extra("hit_points"), extra("inventory_slots"),
-                   extra("melee_damage_multiplier"), extra("roll_bonuses", "Melee"),
-                   extra("build", "attributes", "Strength"), extra("build", "skills", "Science")),
+    "wormwood-drift": (
+        throw_face,
+        seed_changed,
+        career_terms,
+        scar_added,
+        extra("derived", "resolve"),
+        extra("derived", "lifeblood"),
+        extra("muster_credits", by=500),
+    ),
+    "d6-pool": (
+        d6_derived,
+        d6_build_attribute,
+        extra("derived", "Toughness"),
+        extra("points", "left"),
+        extra("points", "spent"),
+        extra("points", "pool", by=5),
+    ),
+    "black-nova": (
+        seed_changed,
+        perk_added,
+        extra("hit_points"),
+        extra("inventory_slots"),
+        extra("melee_damage_multiplier"),
+        extra("roll_bonuses", "Melee"),
+        extra("build", "attributes", "Strength"),
+        extra("build", "skills", "Science"),
+    ),
 }
 CASES = [
     pytest.param(ruleset, mutation, id=f"{ruleset}-{mutation.__name__}")

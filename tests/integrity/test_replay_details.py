@@ -103,7 +103,9 @@ def test_every_bad_house_rule_is_named_not_only_the_first() -> None:
     doc["provenance"]["house_rules"] = {"aaa_unknown": 1, **rules, "max_terms": "lots", "zzz_unknown": 2}
     verdict = verify(REGISTRY, doc)
     assert [d.where for d in verdict.differences] == [
-        "provenance.house_rules.aaa_unknown", "provenance.house_rules.max_terms", "provenance.house_rules.zzz_unknown",
+        "provenance.house_rules.aaa_unknown",
+        "provenance.house_rules.max_terms",
+        "provenance.house_rules.zzz_unknown",
     ]
     assert verdict.message.endswith(
         "(the replay was not run: creation cannot run under house rules its ruleset does not allow)"
@@ -117,18 +119,28 @@ def test_a_missing_house_rule_stops_the_replay_before_it_runs() -> None:
     assert [d.text for d in verdict.differences] == [
         "provenance.house_rules.max_terms: missing (an export records every house rule in force)"
     ]
-    assert verdict.message.endswith("(the replay was not run: creation cannot run under house rules its ruleset "
-                                    "does not allow)")
+    assert verdict.message.endswith(
+        "(the replay was not run: creation cannot run under house rules its ruleset does not allow)"
+    )
     assert verdict.differences[0].expected == 7 and verdict.differences[0].found is compare.ABSENT
 
 
 # -- renames ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("renamed", [
-    [], ["Nell"], [{"to": "Nell"}], "Nell", {"from": "x", "to": "Nell"},
-    [{"from": None, "to": "Nell"}], [{"from": "MADE", "to": 5}], [{"from": "MADE"}],
-])
+@pytest.mark.parametrize(
+    "renamed",
+    [
+        [],
+        ["Nell"],
+        [{"to": "Nell"}],
+        "Nell",
+        {"from": "x", "to": "Nell"},
+        [{"from": None, "to": "Nell"}],
+        [{"from": "MADE", "to": 5}],
+        [{"from": "MADE"}],
+    ],
+)
 def test_a_rename_record_of_the_wrong_shape_is_named(renamed: Any) -> None:
     doc = export("wormwood-drift", 1)
     made = doc["sheet"]["name"]
@@ -197,7 +209,7 @@ def test_an_unused_decision_is_counted_from_one_after_an_odd_number_asked() -> N
     doc["provenance"]["decisions"].append(["career", "Navy"])
     [unused] = verify(REGISTRY, doc).differences
     assert unused.text.startswith(
-        f'provenance.decisions: 1 recorded decision(s) were never asked for, from decision {asked + 1} '
+        f"provenance.decisions: 1 recorded decision(s) were never asked for, from decision {asked + 1} "
         f'["career", "Navy"] on (the replay asks only {asked})'
     )
 
@@ -209,7 +221,8 @@ def test_the_verdict_points_at_the_first_differing_event_not_the_last() -> None:
     doc["history"].pop()
     verdict = verify(REGISTRY, doc)
     assert [d.where for d in verdict.differences if d.part == "history"] == [
-        f"history event {throw + 1}", f"history event {len(doc['history']) + 1}",
+        f"history event {throw + 1}",
+        f"history event {len(doc['history']) + 1}",
     ]
     assert verdict.event_index == throw
     assert verdict.stored_event == doc["history"][throw]
@@ -248,10 +261,16 @@ class _PickyPlugin:
         register(_Picky())
 
 
-@pytest.mark.parametrize(("option", "value", "error"), [
-    ("rating", "medium", "KeyError"), ("rung", 7, "IndexError"), ("size", [1], "TypeError"),
-    ("size", "big", "ValueError"), ("title", 5, "AttributeError"),
-])
+@pytest.mark.parametrize(
+    ("option", "value", "error"),
+    [
+        ("rating", "medium", "KeyError"),
+        ("rung", 7, "IndexError"),
+        ("size", [1], "TypeError"),
+        ("size", "big", "ValueError"),
+        ("title", 5, "AttributeError"),
+    ],
+)
 def test_a_tampered_option_a_procedure_cannot_use_stops_the_replay_with_a_message(
     option: str, value: Any, error: str
 ) -> None:

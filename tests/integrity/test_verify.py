@@ -34,8 +34,10 @@ def test_a_lengthened_history_is_refused_naming_the_first_extra_event() -> None:
     doc["history"].append({"type": "change", "what": "credits", "from": 0, "to": 5000, "why": "found"})
     verdict = verify(REGISTRY, doc)
     assert not verdict.identical
-    assert (f"the export's history has {n + 1} events, but the replay makes only {n}: event {n + 1} "
-            '(a change of "credits")') in verdict.message
+    assert (
+        f"the export's history has {n + 1} events, but the replay makes only {n}: event {n + 1} "
+        '(a change of "credits")'
+    ) in verdict.message
 
 
 def test_reordered_events_are_refused_naming_the_first_one_out_of_place() -> None:
@@ -54,8 +56,10 @@ def test_recorded_decisions_never_asked_for_are_refused() -> None:
     doc["provenance"]["decisions"] += [["spend", "skill"], ["skill", "Search"]]
     verdict = verify(REGISTRY, doc)
     assert not verdict.identical
-    assert (f"2 recorded decision(s) were never asked for, from decision {n + 1} [\"spend\", \"skill\"] on "
-            f"(the replay asks only {n})") in verdict.message
+    assert (
+        f'2 recorded decision(s) were never asked for, from decision {n + 1} ["spend", "skill"] on '
+        f"(the replay asks only {n})"
+    ) in verdict.message
     assert verdict.differences[-1].pointer == f"/provenance/decisions/{n}"
 
 
@@ -106,9 +110,14 @@ def test_sheet_fields_are_named_with_both_values() -> None:
         f"  - sheet.extra.homeworld.law_level: {law} -> {law + 1}",
     ]
     data = [d.to_dict() for d in verdict.differences]
-    assert data[0] == {"part": "sheet", "where": "sheet.characteristics.Str", "pointer": "/sheet/characteristics/Str",
-                       "expected": strength, "found": strength + 2,
-                       "text": f"sheet.characteristics.Str: {strength} -> {strength + 2}"}
+    assert data[0] == {
+        "part": "sheet",
+        "where": "sheet.characteristics.Str",
+        "pointer": "/sheet/characteristics/Str",
+        "expected": strength,
+        "found": strength + 2,
+        "text": f"sheet.characteristics.Str: {strength} -> {strength + 2}",
+    }
     assert json.loads(json.dumps(verdict.to_dict()))["differences"] == data
 
 
@@ -202,8 +211,12 @@ def test_an_unknown_ruleset_is_named() -> None:
 
 @pytest.mark.parametrize(
     ("where", "value", "pointer"),
-    [("decisions", [["name"]], "/provenance/decisions/0"), ("decisions", "all", "/provenance/decisions"),
-     ("house_rules", [], "/provenance/house_rules"), ("options", "none", "/provenance/options")],
+    [
+        ("decisions", [["name"]], "/provenance/decisions/0"),
+        ("decisions", "all", "/provenance/decisions"),
+        ("house_rules", [], "/provenance/house_rules"),
+        ("options", "none", "/provenance/options"),
+    ],
 )
 def test_a_malformed_provenance_names_the_field(where: str, value: Any, pointer: str) -> None:
     doc = export("d6-pool", 7)
@@ -267,14 +280,18 @@ def test_a_replay_that_stops_says_at_which_event_and_why() -> None:
     verdict = verify(REGISTRY, doc)
     assert verdict.message == (
         f"the replay stopped at event 1: 'dragon' is not a legal answer to '{first['prompt']}'. Legal answers: "
-        + ", ".join(first["options"]) + "."
+        + ", ".join(first["options"])
+        + "."
     )
 
 
-@pytest.mark.parametrize(("ruleset", "said"), [
-    ("black-nova", "'luck' is not part of a build"),
-    ("d6-pool", "at /luck: the field 'luck' is not one"),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "said"),
+    [
+        ("black-nova", "'luck' is not part of a build"),
+        ("d6-pool", "at /luck: the field 'luck' is not one"),
+    ],
+)
 def test_check_of_a_bare_build_reports_a_key_it_does_not_know(ruleset: str, said: str) -> None:
     build = dict(export(ruleset, 1)["sheet"]["extra"]["build"])
     rs = REGISTRY.ruleset(ruleset)

@@ -78,8 +78,7 @@ def test_zero_terms_and_target_terms(run_cli) -> None:
     zero = json.loads(run_cli("create", "--auto", "--seed", "4", "--terms", "0", "--json").stdout)
     assert zero["sheet"]["careers"] == [] and zero["sheet"]["age"] == 18
     aimed = [
-        json.loads(run_cli("create", "--auto", "--seed", str(s), "--terms", "2", "--json").stdout)
-        for s in (0, 2, 3, 4)
+        json.loads(run_cli("create", "--auto", "--seed", str(s), "--terms", "2", "--json").stdout) for s in (0, 2, 3, 4)
     ]
     # without --terms these seeds serve 4, 6, 1 and 7 terms; aiming for 2, each serves exactly 2
     assert [sum(c["terms"] for c in doc["sheet"]["careers"]) for doc in aimed] == [2, 2, 2, 2]

@@ -101,15 +101,28 @@ def _plugin_species(tmp_path: Path) -> Any:
     table = json.loads((DATA / "species.json").read_text(encoding="utf-8"))
     [human] = [s for s in table["species"] if s["id"] == "human-male"]
     strong = {**human["characteristics"], "Str": {"dice": "4D6", "maximum": 15}}  # can roll past its maximum
-    species = {**human, "id": "tidewalker", "name": "Tidewalker", "characteristics": strong,
-               "names": {"given": ["Oru", "Ness"], "family": ["of the Shallows"]}}
+    species = {
+        **human,
+        "id": "tidewalker",
+        "name": "Tidewalker",
+        "characteristics": strong,
+        "names": {"given": ["Oru", "Ness"], "family": ["of the Shallows"]},
+    }
     species.pop("replaces", None)
     (tmp_path / "species.json").write_text(json.dumps({**table, "species": [species]}), encoding="utf-8")
-    (tmp_path / "manifest.json").write_text(json.dumps({
-        "$schema": "https://lifepath.example/schemas/content-manifest.schema.json",
-        "name": "tidewalkers", "version": "1.0.0", "description": "A species with its own names.",
-        "ruleset": "nowhere-yet", "species": ["species.json"],
-    }), encoding="utf-8")
+    (tmp_path / "manifest.json").write_text(
+        json.dumps(
+            {
+                "$schema": "https://lifepath.example/schemas/content-manifest.schema.json",
+                "name": "tidewalkers",
+                "version": "1.0.0",
+                "description": "A species with its own names.",
+                "ruleset": "nowhere-yet",
+                "species": ["species.json"],
+            }
+        ),
+        encoding="utf-8",
+    )
     manager = Manager()
     manager.load_entry_points(only={"nowhere_yet"})
     manager.add_content(str(tmp_path))
@@ -202,8 +215,14 @@ def test_the_anagathic_dm_counts_only_the_terms_since_the_character_started_agai
     c = create_character(REGISTRY, "nowhere-yet", 2, answers=answers, rules=["max_terms=none"])
     h = c.history
     stop = next(i for i, e in enumerate(h) if e["type"] == "note" and e["text"].startswith("stops taking anagathics"))
-    throw = next(i for i, e in enumerate(h) if i > stop and e["type"] == "throw" and e["purpose"].startswith("ageing")
-                 and any(name == "anagathic terms" for name, _ in e["dms"]))
+    throw = next(
+        i
+        for i, e in enumerate(h)
+        if i > stop
+        and e["type"] == "throw"
+        and e["purpose"].startswith("ageing")
+        and any(name == "anagathic terms" for name, _ in e["dms"])
+    )
     taken = [e for e in h[stop:throw] if e["type"] == "decision" and e["key"] == "anagathics"]
     since = sum(1 for e in taken if e["answer"] == "yes")
     assert since == 2
@@ -233,8 +252,9 @@ def test_only_a_plugin_s_crisis_outcome_of_death_kills(kind: str, dies: bool) ->
 def test_a_named_sample_homeworld_is_the_one_taken() -> None:
     for world in ("Ortolan", "Lowmarch"):
         c = create_character(REGISTRY, "nowhere-yet", 1, options={"homeworld": world})
-        assert [e["text"].split(":")[0] for e in c.history if e["type"] == "note" and e["text"].startswith(
-            "homeworld ")] == [f"homeworld {world}"]
+        assert [
+            e["text"].split(":")[0] for e in c.history if e["type"] == "note" and e["text"].startswith("homeworld ")
+        ] == [f"homeworld {world}"]
 
 
 # -- the NPC policy's weights, decision by decision ---------------------------------------------------
@@ -305,12 +325,23 @@ def test_the_npc_policy_weighs_each_decision_as_documented() -> None:
                 assert _weights(decision) == pytest.approx(expected), (seed, decision.key)
                 checked.add(decision.key)
             if decision.key == "career":  # a career served and left (by any way out) is closed
-                served = {BY_NAME[e["text"].removeprefix("entered ").removesuffix(" (drafted)")]
-                          for e in character.history[:index]
-                          if e["type"] == "note" and e["text"].startswith("entered ")}
+                served = {
+                    BY_NAME[e["text"].removeprefix("entered ").removesuffix(" (drafted)")]
+                    for e in character.history[:index]
+                    if e["type"] == "note" and e["text"].startswith("entered ")
+                }
                 assert not (served - {"drifter"}) & set(_weights(decision)), (seed, index)
-    assert checked == {*FIXED_WEIGHTS, "species", "skill-table", "injury-secondary", "injury-characteristic",
-                       "ageing-characteristic", "medical-care", "reenlist", "career"}
+    assert checked == {
+        *FIXED_WEIGHTS,
+        "species",
+        "skill-table",
+        "injury-secondary",
+        "injury-characteristic",
+        "ageing-characteristic",
+        "medical-care",
+        "reenlist",
+        "career",
+    }
 
 
 def test_answers_typed_by_a_person_make_the_same_character_as_the_options_own_strings() -> None:
@@ -321,8 +352,13 @@ def test_answers_typed_by_a_person_make_the_same_character_as_the_options_own_st
         again = create(REGISTRY, "nowhere-yet", seed=seed, chooser=ScriptedChooser(sequence=typed))
         assert again.to_json() == npc.to_json(), seed
         seen.update((key, answer) for key, answer in npc.provenance["decisions"])
-    assert {("medical-care", "restore"), ("anagathics", "yes"), ("weapon-repeat", "skill"),
-            ("reenlist", "yes"), ("mishap-injury", "fixed")} <= seen
+    assert {
+        ("medical-care", "restore"),
+        ("anagathics", "yes"),
+        ("weapon-repeat", "skill"),
+        ("reenlist", "yes"),
+        ("mishap-injury", "fixed"),
+    } <= seen
 
 
 # -- more paths found by mutation --------------------------------------------------------------------
@@ -390,8 +426,9 @@ def test_medical_cover_is_the_best_row_the_throw_reaches() -> None:
     assert seen == {True, False}  # throws exactly on a row's minimum, and between rows
 
 
-@pytest.mark.parametrize(("seed", "rules", "at_least"), [(1, [], 7), (5, ["max_terms=none"], 7),
-                                                          (43, ["max_terms=none"], 8)])
+@pytest.mark.parametrize(
+    ("seed", "rules", "at_least"), [(1, [], 7), (5, ["max_terms=none"], 7), (43, ["max_terms=none"], 8)]
+)
 def test_a_cash_throw_past_the_table_takes_its_last_cell(seed: int, rules: list[str], at_least: int) -> None:
     answers = {"benefit-table": ["cash"] * 20, "reenlist": ["yes"] * 12}
     c = create_character(REGISTRY, "nowhere-yet", seed, answers=answers, rules=rules)

@@ -99,8 +99,10 @@ def test_an_unknown_homeworld_names_the_sample_worlds() -> None:
 
 @pytest.mark.parametrize(
     ("seed", "rules", "shows"),
-    [(2, [], lambda c: any(e.get("answer") == "draft" for e in c.history)),
-     (0, ["survival_failure=death"], lambda c: c.sheet.status == "dead")],
+    [
+        (2, [], lambda c: any(e.get("answer") == "draft" for e in c.history)),
+        (0, ["survival_failure=death"], lambda c: c.sheet.status == "dead"),
+    ],
 )
 def test_an_export_read_back_from_json_replays_identically(seed: int, rules: list[str], shows: Any) -> None:
     """A replay takes its answers and rules from JSON text, not from the procedure's own string constants."""

@@ -109,8 +109,15 @@ def first_navy_enlistments(n: int = 18000) -> tuple[dict, ...]:
 
     for seed in range(n):
         try:
-            create(REGISTRY, "nowhere-yet", seed=seed, rules=rules, chooser=PolicyChooser(seed),
-                   options={"career": "navy", "species": "human-male"}, observer=observe)
+            create(
+                REGISTRY,
+                "nowhere-yet",
+                seed=seed,
+                rules=rules,
+                chooser=PolicyChooser(seed),
+                options={"career": "navy", "species": "human-male"},
+                observer=observe,
+            )
         except Enough:
             continue
         raise AssertionError(f"seed {seed} never threw for Navy enlistment")
@@ -125,8 +132,12 @@ def pooled_z(throws: list[dict], shift: int = 0) -> float:
     for e in throws:
         dm = sum(v for _source, v in e["dms"])
         fails_on_2 = e.get("rule") == "a natural 2 always fails" or e["purpose"].startswith("survival:")
-        p = float(sum((q for t, q in P_2D6.items() if t + dm >= e["target"] + shift and not (fails_on_2 and t == 2)),
-                      Fraction(0)))
+        p = float(
+            sum(
+                (q for t, q in P_2D6.items() if t + dm >= e["target"] + shift and not (fails_on_2 and t == 2)),
+                Fraction(0),
+            )
+        )
         mean += p
         var += p * (1 - p)
     return (sum(bool(e["success"]) for e in throws) - mean) / math.sqrt(var)

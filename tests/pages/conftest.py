@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 
 LIFEPATH = str(Path(sys.executable).with_name("lifepath"))
-EVIL_NAME = '<b>Evil</b> "Quote\' \x1b[31mRED\x1b[0m & <script>alert(1)</script>'
+EVIL_NAME = "<b>Evil</b> \"Quote' \x1b[31mRED\x1b[0m & <script>alert(1)</script>"
 #: what the evil name looks like once escaped and made visible
-EVIL_SHOWN = '<b>Evil</b> "Quote\' \\u001b[31mRED\\u001b[0m & <script>alert(1)</script>'
+EVIL_SHOWN = "<b>Evil</b> \"Quote' \\u001b[31mRED\\u001b[0m & <script>alert(1)</script>"
 CAMPAIGN = "Spinward <Main>"
 SCREENSHOTS = Path(os.environ.get("LIFEPATH_SCREENSHOTS", Path(__file__).parent / "screenshots"))
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
@@ -70,7 +70,10 @@ def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> It
     port = free_port()
     process = subprocess.Popen(
         [LIFEPATH, "serve", "--port", str(port), "--db", str(db), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, **(env or {})},
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -104,8 +107,11 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needed in CI: the browser tests need Playwright "
-                                   "(pip install playwright; it uses Debian's chromium, never a browser of its own)")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api",
+        reason="needed in CI: the browser tests need Playwright "
+        "(pip install playwright; it uses Debian's chromium, never a browser of its own)",
+    )
     path = chromium_path()
     if path is None:
         pytest.skip("needed in CI: the browser tests need Debian's chromium package (apt-get install chromium)")

@@ -11,10 +11,21 @@ values = st.one_of(st.none(), st.floats(min_value=0, max_value=1e6, allow_nan=Fa
 
 
 def test_bars_are_scaled_to_the_given_maximum_and_no_data_draws_none():
-    chart = bar_chart("c", "T", "D", "C", [("a", 0.5), ("b", None), ("c", 1.0), ("d", 0.0)],
-                      lambda v: "-" if v is None else f"{v:.1f}", 1.0)
+    chart = bar_chart(
+        "c",
+        "T",
+        "D",
+        "C",
+        [("a", 0.5), ("b", None), ("c", 1.0), ("d", 0.0)],
+        lambda v: "-" if v is None else f"{v:.1f}",
+        1.0,
+    )
     assert [(b.label, b.text, b.length) for b in chart.bars] == [
-        ("a", "0.5", 150.0), ("b", "-", 0.0), ("c", "1.0", 300.0), ("d", "0.0", 0.0)]
+        ("a", "0.5", 150.0),
+        ("b", "-", 0.0),
+        ("c", "1.0", 300.0),
+        ("d", "0.0", 0.0),
+    ]
     assert [b.y for b in chart.bars] == [4, 26, 48, 70]
     assert chart.height == 8 + 4 * ROW_HEIGHT
 

@@ -18,8 +18,15 @@ from lifepath.sheets import Section, chapters, default_sections, term_label
 EXPECTED = {
     "nowhere-yet": ["Identity", "Characteristics", "Skills", "Careers", "Homeworld", "Benefits", "Life story"],
     "d6-pool": ["Identity", "Attributes", "Skills", "Derived", "Points ledger"],
-    "wormwood-drift": ["Identity", "Attributes", "Resolve and derived values", "Skills", "Scars", "Disciplines",
-                       "Life story"],
+    "wormwood-drift": [
+        "Identity",
+        "Attributes",
+        "Resolve and derived values",
+        "Skills",
+        "Scars",
+        "Disciplines",
+        "Life story",
+    ],
     "black-nova": ["Identity", "Attributes", "Derived values", "Perks", "Skills", "Gear"],
 }
 
@@ -84,12 +91,17 @@ def test_a_ruleset_that_writes_nothing_gets_the_default_sheet():
     assert titles[:3] == ["Identity", "Characteristics", "Skills"]
     assert "Careers" in titles and titles[-1] == "Life story"
     html = render_sheet(Bare(), character, "html")
-    assert "<h2 id=\"s-careers\">Careers</h2>" in html
+    assert '<h2 id="s-careers">Careers</h2>' in html
 
 
 def test_chapters_start_where_the_history_says_a_term_starts():
-    history = [{"type": "note", "text": "born"}, {"type": "throw"}, {"type": "note", "text": "term 1: Navy"},
-               {"type": "throw"}, {"type": "note", "text": "term 2: Navy"}]
+    history = [
+        {"type": "note", "text": "born"},
+        {"type": "throw"},
+        {"type": "note", "text": "term 1: Navy"},
+        {"type": "throw"},
+        {"type": "note", "text": "term 2: Navy"},
+    ]
     got = chapters(history, term_label, first="Origin")
     assert [(c.label, c.start, c.end) for c in got] == [("Origin", 0, 2), ("Term 1", 2, 4), ("Term 2", 4, 5)]
     assert got[0].text == "born"

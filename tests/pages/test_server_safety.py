@@ -29,8 +29,15 @@ MINE = 9
 SECURITY_HEADERS = {"x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "same-origin"}
 
 
-def request(port: int, method: str, path: str, *, host: str | None = None, body: dict[str, str] | None = None,
-            headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+def request(
+    port: int,
+    method: str,
+    path: str,
+    *,
+    host: str | None = None,
+    body: dict[str, str] | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], str]:
     """One request to 127.0.0.1:``port`` with the Host header ``host`` (default: 127.0.0.1:PORT)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     sent = {"Host": f"127.0.0.1:{port}" if host is None else host, **(headers or {})}
@@ -101,13 +108,22 @@ def test_a_cross_origin_post_is_refused_even_with_the_token(served: Server):
     port = port_of(served)
     page = request(port, "GET", f"/characters/{MINE}")[2]
     form = {"csrf": token(page), "notes": "forged by another site"}
-    for foreign in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {"Origin": f"http://localhost:{port + 1}"},
-                    {"Referer": "http://evil.example/page.html"}):
+    for foreign in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": f"http://localhost:{port + 1}"},
+        {"Referer": "http://evil.example/page.html"},
+    ):
         status, _, body = request(port, "POST", f"/characters/{MINE}/notes", body=form, headers=foreign)
         assert status == 403 and "another site" in body, foreign
     assert notes_of(served.db, MINE) == ""
-    status, headers, _ = request(port, "POST", f"/characters/{MINE}/notes", body={**form, "notes": "ours"},
-                                 headers={"Origin": f"http://localhost:{port}"})
+    status, headers, _ = request(
+        port,
+        "POST",
+        f"/characters/{MINE}/notes",
+        body={**form, "notes": "ours"},
+        headers={"Origin": f"http://localhost:{port}"},
+    )
     assert (status, headers["location"]) == (303, f"/characters/{MINE}#h-notes")
     assert notes_of(served.db, MINE) == "ours"
 
@@ -116,8 +132,11 @@ def test_writes_outside_the_served_campaign_are_404(served: Server):
     port = port_of(served)
     csrf = token(request(port, "GET", f"/characters/{MINE}")[2])
     before = lifepath("roster", "--json", db=served.db).stdout
-    for action, fields in (("edit", {"name": "Mallory", "status": "dead", "player": "Eve"}), ("notes", {"notes": "x"}),
-                           ("verify", {})):
+    for action, fields in (
+        ("edit", {"name": "Mallory", "status": "dead", "player": "Eve"}),
+        ("notes", {"notes": "x"}),
+        ("verify", {}),
+    ):
         status, _, body = request(port, "POST", f"/characters/1/{action}", body={"csrf": csrf, **fields})
         assert status == 404 and "no character 1 here" in body, action
     assert lifepath("roster", "--json", db=served.db).stdout == before
@@ -189,9 +208,13 @@ def test_a_busy_sqlite_file_is_a_503_page_and_the_other_pages_go_on(served: Serv
 def lan(league: Path) -> Iterator[tuple[int, str, str]]:
     """``serve --host 0.0.0.0 --port 0 --allow-edit``: its port, join secret and what it printed."""
     pytest.importorskip("uvicorn", reason="needed in CI: the web tests need the extra 'web' (uvicorn)")
-    process = subprocess.Popen([LIFEPATH, "serve", "--host", "0.0.0.0", "--port", "0", "--allow-edit", "--db",
-                                str(league)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ})
+    process = subprocess.Popen(
+        [LIFEPATH, "serve", "--host", "0.0.0.0", "--port", "0", "--allow-edit", "--db", str(league)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ},
+    )
     printed = []
     try:
         assert process.stdout is not None
@@ -230,8 +253,9 @@ def test_beyond_loopback_with_edits_only_the_join_link_gets_in(lan: tuple[int, s
     joined = {"Cookie": f"lifepath_join_{port}={secret}"}
     status, _, page = request(port, "GET", "/characters/2", host=name, headers=joined)
     assert status == 200
-    status, _, _ = request(port, "POST", "/characters/2/notes", host=name, headers=joined,
-                           body={"csrf": token(page), "notes": "joined"})
+    status, _, _ = request(
+        port, "POST", "/characters/2/notes", host=name, headers=joined, body={"csrf": token(page), "notes": "joined"}
+    )
     assert status == 303
     assert request(port, "GET", "/characters/2", host=name, headers={"Cookie": f"lifepath_join_{port}=guess"})[0] == 403
 

@@ -77,7 +77,7 @@ def test_the_same_character_gives_the_same_sheet_byte_for_byte(tmp_path: Path):
     # golden-ish: the parts a referee reads
     assert "<h1>Ksst Mound Xa&#39;kt</h1>" in first
     assert "<div><dt>UPP</dt><dd>387542</dd></div>" in first
-    assert "<tr><th scope=\"row\">Marine</th><td>1</td><td>0</td><td>Trooper</td><td>left</td></tr>" in first
+    assert '<tr><th scope="row">Marine</th><td>1</td><td>0</td><td>Trooper</td><td>left</td></tr>' in first
     assert "<li><strong>Term 7:</strong> Drifter, term 2 in this career;" in first
 
 
@@ -110,10 +110,17 @@ def test_names_with_html_quotes_and_escapes_are_text_in_html_and_markdown(campai
 def test_pdf_without_the_extra_names_it_in_one_paragraph_and_writes_nothing(campaign_db: Path, tmp_path: Path):
     # the installed command, in an interpreter where WeasyPrint cannot be imported (as without the extra)
     out = tmp_path / "sheet.pdf"
-    probe = ("import sys; sys.modules['weasyprint'] = None; from lifepath.cli.main import run; "
-             f"sys.argv = ['lifepath', 'sheet', '1', '--format', 'pdf', '--out', {str(out)!r}]; run()")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "LIFEPATH_DB": str(campaign_db)})
+    probe = (
+        "import sys; sys.modules['weasyprint'] = None; from lifepath.cli.main import run; "
+        f"sys.argv = ['lifepath', 'sheet', '1', '--format', 'pdf', '--out', {str(out)!r}]; run()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "LIFEPATH_DB": str(campaign_db)},
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -59,8 +59,9 @@ def test_a_re_export_replaces_only_its_own_files(campaign_db: Path, tmp_path: Pa
     assert "character-8.html" not in (out / ".lifepath-site").read_text()
     assert not [p for p in out.iterdir() if p.name.endswith(".part")]
     with open_store(str(db), warn=lambda _t: None) as store:
-        added = store.add_character(CAMPAIGN, create_character(store.registry, "nowhere-yet", seed=3,
-                                                               rules={"max_terms": 5}))
+        added = store.add_character(
+            CAMPAIGN, create_character(store.registry, "nowhere-yet", seed=3, rules={"max_terms": 5})
+        )
     (out / f"character-{added}.html").write_text("mine")  # not lifepath's, and the new character's page name
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     done = lifepath("export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(out), db=db, check=False)
@@ -77,8 +78,9 @@ def test_the_site_replaces_its_own_folder_but_not_another(campaign_db: Path, tmp
     other = tmp_path / "mine"
     other.mkdir()
     (other / "notes.txt").write_text("keep")
-    done = lifepath("export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(other), db=campaign_db,
-                    check=False)
+    done = lifepath(
+        "export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(other), db=campaign_db, check=False
+    )
     assert done.returncode == 2 and "not a site lifepath wrote" in done.stderr
     assert sorted(p.name for p in other.iterdir()) == ["notes.txt"]
     done = lifepath("export", "--format", "site", "--out", str(tmp_path / "x"), db=campaign_db, check=False)
@@ -105,11 +107,18 @@ def test_the_roster_is_paged_with_links_between_the_pages(campaign_db: Path, tmp
     import sys
 
     out = tmp_path / "site"
-    code = ("import sys, lifepath.site as s; s.PER_PAGE = 3; from pathlib import Path; "
-            "from lifepath.store import open_store\n"
-            "with open_store(sys.argv[1]) as st: print(s.write_site(st, sys.argv[2], Path(sys.argv[3])))")
-    done = subprocess.run([sys.executable, "-c", code, str(campaign_db), CAMPAIGN, str(out)], capture_output=True,
-                          text=True, env={k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"}, timeout=300)
+    code = (
+        "import sys, lifepath.site as s; s.PER_PAGE = 3; from pathlib import Path; "
+        "from lifepath.store import open_store\n"
+        "with open_store(sys.argv[1]) as st: print(s.write_site(st, sys.argv[2], Path(sys.argv[3])))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(campaign_db), CAMPAIGN, str(out)],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"},
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "12"
     pages = ["roster.html", "roster-2.html", "roster-3.html"]

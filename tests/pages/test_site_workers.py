@@ -13,15 +13,23 @@ from .conftest import CAMPAIGN, lifepath
 
 def test_the_site_is_the_same_for_one_process_and_with_a_worker(campaign_db: Path, tmp_path: Path):
     alone, shared = tmp_path / "alone", tmp_path / "shared"
-    lifepath("export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(alone), "--workers", "1",
-             db=campaign_db)
+    lifepath(
+        "export", "--campaign", CAMPAIGN, "--format", "site", "--out", str(alone), "--workers", "1", db=campaign_db
+    )
     # a chunk a character: the worker renders some chunks and this process the others, written in id order
-    code = ("import sys, lifepath.site as s; s.CHUNK = 1; from pathlib import Path; "
-            "from lifepath.store import open_store\n"
-            "with open_store(sys.argv[1]) as st: print(s.write_site(st, sys.argv[2], Path(sys.argv[3]), workers=2))")
+    code = (
+        "import sys, lifepath.site as s; s.CHUNK = 1; from pathlib import Path; "
+        "from lifepath.store import open_store\n"
+        "with open_store(sys.argv[1]) as st: print(s.write_site(st, sys.argv[2], Path(sys.argv[3]), workers=2))"
+    )
     env = {k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"}
-    done = subprocess.run([sys.executable, "-c", code, str(campaign_db), CAMPAIGN, str(shared)],
-                          capture_output=True, text=True, env=env, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(campaign_db), CAMPAIGN, str(shared)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["10"]
     names = sorted(p.name for p in alone.iterdir())

@@ -130,8 +130,9 @@ def test_the_odds_page_counts_characters_under_the_campaigns_rules(server: Serve
     assert "20 characters of nowhere-yet" in html
     assert '<th scope="col">Career</th>' in html
     # the same figures `lifepath odds` gives under the campaign's rule (max_terms=5)
-    cli = json.loads(lifepath("odds", "--count", "20", "--seed", "1", "--rule", "max_terms=5", "--json",
-                              db=server.db).stdout)["runs"][0]["summary"]
+    cli = json.loads(
+        lifepath("odds", "--count", "20", "--seed", "1", "--rule", "max_terms=5", "--json", db=server.db).stdout
+    )["runs"][0]["summary"]
     shown = dict(re.findall(r'<tr><th scope="row">([^<]+)</th><td class="numeric">([^<]+)</td></tr>', html))
     assert shown["mean terms"] == f"{cli['mean_terms']:,.2f}"
     assert shown["mean age"] == f"{cli['mean_age']:,.2f}"
@@ -156,10 +157,17 @@ def test_serve_names_an_unknown_campaign_and_the_missing_extra(campaign_db: Path
     done = lifepath("serve", "--campaign", "Nope", db=campaign_db, check=False)
     assert done.returncode == 2 and "Nope" in done.stderr and "Traceback" not in done.stderr
     # the same command where Starlette cannot be imported, as without the extra "web"
-    probe = ("import sys; sys.modules['starlette'] = None; sys.argv = ['lifepath', 'serve']; "
-             "from lifepath.cli.main import run; run()")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "LIFEPATH_DB": str(campaign_db)})
+    probe = (
+        "import sys; sys.modules['starlette'] = None; sys.argv = ['lifepath', 'serve']; "
+        "from lifepath.cli.main import run; run()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "LIFEPATH_DB": str(campaign_db)},
+    )
     assert done.returncode == 2
     assert "pip install 'lifepath[web]'" in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
@@ -207,8 +215,10 @@ def test_notes_need_the_token_and_are_shown_as_text(editable: Server):
     status, body = post(editable, "/characters/6/notes", {"csrf": token(body), "notes": "x" * 10_001})
     assert status == 400 and "more than the 10,000" in body
     assert json.loads(lifepath("show", "6", "--json", db=editable.db).stdout)  # still readable
-    assert next(r for r in json.loads(lifepath("roster", "--json", db=editable.db).stdout)
-                if r["id"] == 6)["notes"] == EVIL_NOTES
+    assert (
+        next(r for r in json.loads(lifepath("roster", "--json", db=editable.db).stdout) if r["id"] == 6)["notes"]
+        == EVIL_NOTES
+    )
 
 
 def test_a_read_only_server_shows_notes_but_refuses_to_change_them(campaign_db: Path, tmp_path: Path):
@@ -227,18 +237,23 @@ def test_the_odds_page_draws_accessible_charts_beside_its_table(server: Server):
     status, html = get(server, ROSTER + "/odds?count=20")
     assert status == 200
     assert '<th scope="col">Career</th>' in html  # the table stays
-    charts = re.findall(r'<figure class="chart" id="(chart-[a-z]+)">\s*<svg [^>]*role="img" '
-                        r'aria-labelledby="(\1-title \1-desc)"', html)
+    charts = re.findall(
+        r'<figure class="chart" id="(chart-[a-z]+)">\s*<svg [^>]*role="img" '
+        r'aria-labelledby="(\1-title \1-desc)"',
+        html,
+    )
     assert [c for c, _ in charts] == ["chart-qualification", "chart-mishaps", "chart-terms"]
     for chart_id, _ in charts:
         assert f'<title id="{chart_id}-title">' in html and f'<desc id="{chart_id}-desc">' in html
     assert html.count("<figcaption>") == 3 and "<script" not in html
     # each bar is as long as the table's figure says: qualification rates on a 300-unit scale
-    cli = json.loads(lifepath("odds", "--count", "20", "--seed", "1", "--rule", "max_terms=5", "--json",
-                              db=server.db).stdout)["runs"][0]["careers"]
+    cli = json.loads(
+        lifepath("odds", "--count", "20", "--seed", "1", "--rule", "max_terms=5", "--json", db=server.db).stdout
+    )["runs"][0]["careers"]
     figure = html.split('id="chart-qualification"')[1].split("</figure>")[0]
-    bars = re.findall(r'<title>([^<]+): ([^<]+)</title>\s*<text[^>]*>[^<]*</text>\s*<rect [^>]*width="([\d.]+)"',
-                      figure)
+    bars = re.findall(
+        r'<title>([^<]+): ([^<]+)</title>\s*<text[^>]*>[^<]*</text>\s*<rect [^>]*width="([\d.]+)"', figure
+    )
     assert len(bars) == len(cli)
     for (label, text, width), career in zip(bars, cli, strict=True):
         rate = (career.get("qualification") or {}).get("rate")

@@ -30,9 +30,23 @@ def install(sources: list[Path], workdir: Path) -> Path:
         copies.append(str(copy))
     target = workdir / "site"
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-cache-dir",
-         "--target", str(target), *copies],
-        capture_output=True, text=True, cwd=workdir, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-cache-dir",
+            "--target",
+            str(target),
+            *copies,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+        timeout=600,
     )
     assert done.returncode == 0, f"pip install failed:\n{done.stdout}\n{done.stderr}"
     return target
@@ -79,7 +93,11 @@ def run_pytest() -> Callable[..., subprocess.CompletedProcess[str]]:
     def run(folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-            capture_output=True, text=True, cwd=folder, env={**os.environ, **env}, timeout=600,
+            capture_output=True,
+            text=True,
+            cwd=folder,
+            env={**os.environ, **env},
+            timeout=600,
         )
 
     return run

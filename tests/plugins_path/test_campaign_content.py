@@ -40,10 +40,10 @@ def revised_belter_distribution(root: Path) -> Path:
     folder = root / "lifepath-aa-belter"
     (folder / "lifepath_aa_belter").mkdir(parents=True)
     (folder / "pyproject.toml").write_text(
-        "[build-system]\nrequires = [\"setuptools\"]\nbuild-backend = \"setuptools.build_meta\"\n\n"
-        "[project]\nname = \"lifepath-aa-belter\"\nversion = \"0.1.0\"\n\n"
-        "[project.entry-points.lifepath]\naa_belter = \"lifepath_aa_belter\"\n\n"
-        "[tool.setuptools]\npackages = [\"lifepath_aa_belter\"]\n",
+        '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n\n'
+        '[project]\nname = "lifepath-aa-belter"\nversion = "0.1.0"\n\n'
+        '[project.entry-points.lifepath]\naa_belter = "lifepath_aa_belter"\n\n'
+        '[tool.setuptools]\npackages = ["lifepath_aa_belter"]\n',
         encoding="utf-8",
     )
     (folder / "lifepath_aa_belter" / "__init__.py").write_text(
@@ -80,8 +80,15 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
 
     # the campaign does not offer it until its referee opts in
     rows = content_rows(run_cli, "Spinward", env)
-    assert rows["demo"] == {"name": "demo", "kind": "plugin", "installed": True, "version": "0.3.0",
-                            "made_with": None, "enabled": False, "note": ""}
+    assert rows["demo"] == {
+        "name": "demo",
+        "kind": "plugin",
+        "installed": True,
+        "version": "0.3.0",
+        "made_with": None,
+        "enabled": False,
+        "note": "",
+    }
     assert rows["nowhere_yet"]["enabled"] and rows["nowhere_yet"]["kind"] == "ruleset"
     refused = run_cli("create", "--auto", "--seed", "7", "--campaign", "Spinward", "--career", "Smuggler", env=env)
     assert refused.returncode == 2 and "no career called 'Smuggler'" in refused.stderr

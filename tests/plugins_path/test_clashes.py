@@ -101,8 +101,14 @@ def test_two_third_party_contributions_that_clash_are_both_offered_by_qualified_
 ) -> None:
     fields = {k: v for k, v in CLASHES[how].items()}
     # both clash with each other but not with any built-in career
-    fields = {k: (v.replace("belter", "wrecker").replace("Belter", "Wrecker") if isinstance(v, str) else
-                  [a.replace("belter", "wrecker") for a in v]) for k, v in fields.items()}
+    fields = {
+        k: (
+            v.replace("belter", "wrecker").replace("Belter", "Wrecker")
+            if isinstance(v, str)
+            else [a.replace("belter", "wrecker") for a in v]
+        )
+        for k, v in fields.items()
+    }
     first = content(tmp_path, "aa-x", career(id="wrecker", name="Wrecker"))
     second = content(tmp_path, "zz-x", career(**fields))
     folders = (first, second) if order == "aa first" else (second, first)
@@ -145,8 +151,9 @@ def test_a_replacement_is_not_used_unless_enabled_and_the_warning_says_how(tmp_p
 
 
 def test_an_enabled_replacement_takes_the_originals_place(tmp_path: Path) -> None:
-    folder = content(tmp_path, "zz-x", career(name="Belter (revised)", aliases=["belter"],
-                                                 replaces="nowhere-yet:belter"))
+    folder = content(
+        tmp_path, "zz-x", career(name="Belter (revised)", aliases=["belter"], replaces="nowhere-yet:belter")
+    )
     reg = registry(folder, enabled=frozenset({"content:zz-x:belter"}))
     assert careers(reg)["belter"] == "content:zz-x"
     assert reg.find("career", "nowhere-yet", "Belter").name == "Belter (revised)"
@@ -157,8 +164,9 @@ def test_an_enabled_replacement_takes_the_originals_place(tmp_path: Path) -> Non
 
 
 def test_a_replacement_must_keep_the_id_it_replaces(tmp_path: Path) -> None:
-    folder = content(tmp_path, "zz-x", career(id="belter-revised", name="Belter (revised)",
-                                                 replaces="nowhere-yet:belter"))
+    folder = content(
+        tmp_path, "zz-x", career(id="belter-revised", name="Belter (revised)", replaces="nowhere-yet:belter")
+    )
     reg = registry(folder, enabled=frozenset({"content:zz-x:belter-revised"}))
     assert careers(reg)["belter"] == "nowhere_yet" and "belter-revised" not in careers(reg)
     assert reg.warnings == [
@@ -200,10 +208,10 @@ def distribution(root: Path, entry: str, data: dict[str, Any]) -> Path:
     folder = root / f"lifepath-{entry.replace('_', '-')}"
     (folder / package).mkdir(parents=True)
     (folder / "pyproject.toml").write_text(
-        "[build-system]\nrequires = [\"setuptools\"]\nbuild-backend = \"setuptools.build_meta\"\n\n"
-        f"[project]\nname = \"lifepath-{entry.replace('_', '-')}\"\nversion = \"0.1.0\"\n\n"
-        f"[project.entry-points.lifepath]\n{entry} = \"{package}\"\n\n"
-        f"[tool.setuptools]\npackages = [\"{package}\"]\n",
+        '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n\n'
+        f'[project]\nname = "lifepath-{entry.replace("_", "-")}"\nversion = "0.1.0"\n\n'
+        f'[project.entry-points.lifepath]\n{entry} = "{package}"\n\n'
+        f'[tool.setuptools]\npackages = ["{package}"]\n',
         encoding="utf-8",
     )
     (folder / package / "__init__.py").write_text(

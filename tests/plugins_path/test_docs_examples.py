@@ -115,9 +115,7 @@ def test_the_provenance_example_has_the_real_fields(run_cli) -> None:
 
 def test_an_unreadable_requirement_is_refused_as_the_page_says(run_cli, folder: Path) -> None:
     manifest = folder / "manifest.json"
-    manifest.write_text(
-        manifest.read_text(encoding="utf-8").replace('">=1.0,<2"', '"at least 1"'), encoding="utf-8"
-    )
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('">=1.0,<2"', '"at least 1"'), encoding="utf-8")
     done = run_cli("create", "--auto", "--seed", "1", "--content", "couriers", cwd=folder.parent)
     assert done.returncode == 0, done.stderr
     assert (

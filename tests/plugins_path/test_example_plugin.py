@@ -32,8 +32,11 @@ def crises(character: dict[str, Any]) -> list[dict[str, Any]]:
 
 def treatment_debts(character: dict[str, Any]) -> list[dict[str, Any]]:
     """Medical debt run up for crisis treatment (it may be paid off from cash at the end of creation)."""
-    return [e for e in character["history"]
-            if e["type"] == "change" and e["what"] == "debt (medical)" and "crisis treatment" in e["why"]]
+    return [
+        e
+        for e in character["history"]
+        if e["type"] == "change" and e["what"] == "debt (medical)" and "crisis treatment" in e["why"]
+    ]
 
 
 def test_lifepath_plugins_lists_the_installed_plugin(run_cli: CLI, uplift_site: Path, plugin_env: Env) -> None:
@@ -44,8 +47,11 @@ def test_lifepath_plugins_lists_the_installed_plugin(run_cli: CLI, uplift_site: 
     assert uplift["error"] is None
     assert uplift["adds"] == {"careers": ["nowhere-yet:Salvager"], "species": ["nowhere-yet:Uplifted Ape"]}
     assert set(uplift["hooks"]) == {
-        "lifepath_register_careers", "lifepath_register_species", "lifepath_register_house_rules",
-        "lifepath_apply_trait", "lifepath_crisis",
+        "lifepath_register_careers",
+        "lifepath_register_species",
+        "lifepath_register_house_rules",
+        "lifepath_apply_trait",
+        "lifepath_crisis",
     }
     assert "warning" not in listing.stderr
     text = run_cli("plugins", env=plugin_env(uplift_site)).stdout
@@ -72,12 +78,14 @@ def test_create_uses_its_career_and_its_species(run_cli: CLI, uplift_site: Path,
 
 def test_its_house_rule_overrides_crisis_handling(run_cli: CLI, uplift_site: Path, plugin_env: Env) -> None:
     env = plugin_env(uplift_site)
-    found = subprocess.run([sys.executable, "-c", FIND_CRISIS_SEED], capture_output=True, text=True,
-                           env={**os.environ, **env}, timeout=600)
+    found = subprocess.run(
+        [sys.executable, "-c", FIND_CRISIS_SEED], capture_output=True, text=True, env={**os.environ, **env}, timeout=600
+    )
     assert found.returncode == 0, found.stderr
     seed = found.stdout.strip()
-    paid = run_cli("create", "--auto", "--seed", seed, *CAREER_AND_SPECIES, "--rule", "uplift_patron_pays=true",
-                   "--json", env=env)
+    paid = run_cli(
+        "create", "--auto", "--seed", seed, *CAREER_AND_SPECIES, "--rule", "uplift_patron_pays=true", "--json", env=env
+    )
     assert paid.returncode == 0, paid.stderr
     character = json.loads(paid.stdout)
     first = crises(character)[0]
@@ -106,8 +114,18 @@ def test_removing_the_plugin_leaves_lifepath_working(
     # installed after the campaign was made: the referee enables it there first
     enabled = run_cli("campaign", "content", "Spinward", "--enable", "uplift", env=plugin_env(uplift_site, **db))
     assert enabled.returncode == 0, enabled.stderr
-    made = run_cli("create", "--auto", "--seed", "4", *CAREER_AND_SPECIES, "--campaign", "Spinward",
-                   "--out", str(export), env=plugin_env(uplift_site, **db))
+    made = run_cli(
+        "create",
+        "--auto",
+        "--seed",
+        "4",
+        *CAREER_AND_SPECIES,
+        "--campaign",
+        "Spinward",
+        "--out",
+        str(export),
+        env=plugin_env(uplift_site, **db),
+    )
     assert made.returncode == 0, made.stderr
 
     # from here on, the plugin is not installed

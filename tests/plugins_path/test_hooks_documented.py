@@ -22,7 +22,8 @@ TESTS = REPO / "tests"
 
 def hookspec_names() -> list[str]:
     return sorted(
-        name for name, fn in vars(hookspecs).items()
+        name
+        for name, fn in vars(hookspecs).items()
         if name.startswith("lifepath_") and callable(fn) and hasattr(fn, "lifepath_spec")
     )
 

@@ -145,7 +145,7 @@ def test_the_published_lists_in_the_docs_are_the_rulesets(run_cli: CLI) -> None:
 
 # -- a plugin that registers a skill, a trait and a species with its own names ---------------------------
 
-PLUGIN = '''
+PLUGIN = """
 import json
 from lifepath import hookimpl
 from lifepath.tables import parse_table
@@ -178,7 +178,7 @@ def lifepath_register_species(ruleset_id, register):
 def lifepath_register_careers(ruleset_id, register):
     if ruleset_id == "nowhere-yet":
         register(CAREER)
-'''
+"""
 
 
 def test_a_plugin_registers_a_skill_a_trait_and_names_and_the_sheet_shows_names(
@@ -189,7 +189,9 @@ def test_a_plugin_registers_a_skill_a_trait_and_names_and_the_sheet_shows_names(
 ) -> None:
     species = json.loads(json.dumps(SELKIE))["species"][0]
     species.update(
-        id="selkie", name="Selkie", traits=["cold-blooded-swimmer"],
+        id="selkie",
+        name="Selkie",
+        traits=["cold-blooded-swimmer"],
         names={"given": ["Maren"], "family": ["of the Skerries"]},
     )
     species["$schema"] = "https://lifepath.example/schemas/nowhere-yet.species.schema.json"
@@ -217,8 +219,9 @@ def test_a_plugin_registers_a_skill_a_trait_and_names_and_the_sheet_shows_names(
     shown = run_cli("rulesets", "--traits", "nowhere-yet", env=env)
     assert "cold-blooded-swimmer (Cold-Water Swimmer) [selkies]: Swims in icy water without harm." in shown.stdout
 
-    made = run_cli("create", "--auto", "--seed", "4", "--species", "Selkie", "--career", "Seal Hunter", "--json",
-                   env=env)
+    made = run_cli(
+        "create", "--auto", "--seed", "4", "--species", "Selkie", "--career", "Seal Hunter", "--json", env=env
+    )
     assert made.returncode == 0 and not made.stderr, made.stderr
     sheet = json.loads(made.stdout)["sheet"]
     assert sheet["name"] == "Maren of the Skerries"

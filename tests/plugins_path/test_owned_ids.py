@@ -47,9 +47,23 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         sources.append(work / "src" / name)
     site = work / "site"
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-cache-dir",
-         "--target", str(site), *map(str, sources)],
-        capture_output=True, text=True, cwd=work, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-cache-dir",
+            "--target",
+            str(site),
+            *map(str, sources),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=work,
+        timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return site, sources[0]
@@ -74,8 +88,10 @@ def test_two_plugins_salvagers_are_both_usable_by_qualified_id_and_each_verifies
     listing = json.loads(ok(run_cli("plugins", "--json", env=env)))
     adds = {p["name"]: p["adds"].get("careers", []) for p in listing["plugins"]}
     assert adds["uplift"] == adds["lifepath-salvage"] == ["nowhere-yet:Salvager"]  # neither is dropped
-    assert any("both are offered, each under its qualified id ('lifepath-salvage:salvager', 'uplift:salvager')"
-               in w for w in listing["warnings"])
+    assert any(
+        "both are offered, each under its qualified id ('lifepath-salvage:salvager', 'uplift:salvager')" in w
+        for w in listing["warnings"]
+    )
 
     for qualified, plugin in (("uplift:salvager", "uplift"), ("lifepath-salvage:salvager", "lifepath-salvage")):
         made = run_cli("create", "--auto", "--seed", "4", "--career", qualified, "--json", env=env)
@@ -97,16 +113,23 @@ def test_a_campaign_enabling_one_uses_its_bare_id_and_says_how_to_enable_the_oth
     env = plugin_env(sites[0], uplift_site, LIFEPATH_DISABLE_PLUGINS="salvager,voidborn")
     ok(run_cli("campaign", "new", "Wreckers", "--content", "lifepath-salvage", env=env))
     ok(run_cli("campaign", "new", "Apes", "--content", "uplift", env=env))
-    made = json.loads(ok(run_cli("create", "--auto", "--seed", "4", "--campaign", "Wreckers", "--career", "salvager",
-                                 "--json", env=env)))
+    made = json.loads(
+        ok(
+            run_cli(
+                "create", "--auto", "--seed", "4", "--campaign", "Wreckers", "--career", "salvager", "--json", env=env
+            )
+        )
+    )
     assert "salvager" in careers_entered(made)  # no clash in the campaign: the bare id, as before
     assert "lifepath-salvage" in {p["name"] for p in made["provenance"]["plugins"]}
     ok(run_cli("create", "--auto", "--seed", "5", "--campaign", "Apes", "--career", "Salvager", env=env))
 
     other = run_cli("create", "--auto", "--campaign", "Wreckers", "--career", "uplift:salvager", env=env)
     assert other.returncode == 2 and "Traceback" not in other.stderr
-    assert ("The career 'Salvager' is installed (plugin 'uplift') but not enabled in campaign 'Wreckers'; enable it "
-            "with `lifepath campaign content Wreckers --enable uplift`") in other.stderr.replace("\n", " ")
+    assert (
+        "The career 'Salvager' is installed (plugin 'uplift') but not enabled in campaign 'Wreckers'; enable it "
+        "with `lifepath campaign content Wreckers --enable uplift`"
+    ) in other.stderr.replace("\n", " ")
     for campaign in ("Wreckers", "Apes"):
         lines = ok(run_cli("verify", "--campaign", campaign, env=env)).splitlines()
         assert lines[-1] == f"1 of 1 character(s) of campaign '{campaign}' replay exactly"

@@ -35,7 +35,7 @@ def test_a_new_plugin_installs_and_passes_its_own_tests_straight_away(
     assert (folder / "pyproject.toml").is_file() and (folder / "README.md").is_file()
     assert (package / "__init__.py").is_file() and list((package / "data").glob("*.json"))
     assert list((folder / "tests").glob("test_*.py"))
-    assert '[project.entry-points.lifepath]' in (folder / "pyproject.toml").read_text()
+    assert "[project.entry-points.lifepath]" in (folder / "pyproject.toml").read_text()
 
     site = pip_install(folder)
     env = plugin_env(site)
@@ -76,8 +76,12 @@ def test_every_generated_table_validates(kind: str) -> None:
 def test_names_are_derived_and_a_leading_lifepath_is_dropped() -> None:
     names = plugin_names("lifepath-starport-guard")
     assert (names.short, names.dist, names.package, names.entry, names.title, names.cls) == (
-        "starport-guard", "lifepath-starport-guard", "lifepath_starport_guard", "starport_guard",
-        "Starport Guard", "StarportGuard",
+        "starport-guard",
+        "lifepath-starport-guard",
+        "lifepath_starport_guard",
+        "starport_guard",
+        "Starport Guard",
+        "StarportGuard",
     )
 
 

@@ -45,8 +45,21 @@ def test_every_survival_throw_of_a_hardy_character_has_its_dm_and_replays(
 ) -> None:
     env = hardy_env(test_plugins_path)
     out = tmp_path / "kessari.jsonl"
-    made = run_cli("generate", "--count", "12", "--seed", "3", "--species", "kessari", "--format", "jsonl",
-                   "--history", "--out", str(out), env=env)
+    made = run_cli(
+        "generate",
+        "--count",
+        "12",
+        "--seed",
+        "3",
+        "--species",
+        "kessari",
+        "--format",
+        "jsonl",
+        "--history",
+        "--out",
+        str(out),
+        env=env,
+    )
     assert made.returncode == 0, made.stderr
     characters = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     seen = 0
@@ -105,15 +118,18 @@ def ruleset_kinds() -> dict[str, tuple[str, ...]]:
     return {m.RULESET_ID: m.THROW_KINDS for m in (nowhere_yet, wormwood_drift, d6_pool, black_nova)}
 
 
-@pytest.mark.parametrize("ruleset,seed,options", [
-    ("nowhere-yet", 18, None),  # crises
-    ("nowhere-yet", 100, {"species": "avian"}),
-    ("nowhere-yet", 5, {"terms": 7}),
-    ("wormwood-drift", 3, None),
-    ("wormwood-drift", 11, None),
-    ("d6-pool", 3, None),
-    ("black-nova", 3, None),
-])
+@pytest.mark.parametrize(
+    "ruleset,seed,options",
+    [
+        ("nowhere-yet", 18, None),  # crises
+        ("nowhere-yet", 100, {"species": "avian"}),
+        ("nowhere-yet", 5, {"terms": 7}),
+        ("wormwood-drift", 3, None),
+        ("wormwood-drift", 11, None),
+        ("d6-pool", 3, None),
+        ("black-nova", 3, None),
+    ],
+)
 def test_every_throw_is_offered_with_a_declared_kind(ruleset: str, seed: int, options: Any) -> None:
     recorder = KindRecorder()
     character = create_character(make_registry(extra=[("kinds", recorder)]), ruleset, seed, options=options)
@@ -177,8 +193,11 @@ def own_mishaps_plugin(mishap_dm: int) -> types.ModuleType:
     def lifepath_throw_modifiers(throw: Any) -> list[tuple[str, int]] | None:
         if throw.career != "hard-luck":
             return None
-        return {"qualification": [("luck", 20)], "survival": [("hard luck", -20)],
-                "mishap": [("worse luck", mishap_dm)]}.get(throw.kind)
+        return {
+            "qualification": [("luck", 20)],
+            "survival": [("hard luck", -20)],
+            "mishap": [("worse luck", mishap_dm)],
+        }.get(throw.kind)
 
     plugin.lifepath_register_careers = lifepath_register_careers  # type: ignore[attr-defined]
     plugin.lifepath_throw_modifiers = lifepath_throw_modifiers  # type: ignore[attr-defined]
@@ -200,6 +219,7 @@ def test_a_career_reads_its_own_mishap_table_and_the_others_the_shared_one() -> 
     assert set(mishap_ids(scout)) <= shared
 
     # a DM past the table's end reads its last row
-    worse = create_character(make_registry(extra=[("hard_luck", own_mishaps_plugin(9))]), "nowhere-yet", 2,
-                             options={"career": "hard-luck"})
+    worse = create_character(
+        make_registry(extra=[("hard_luck", own_mishaps_plugin(9))]), "nowhere-yet", 2, options={"career": "hard-luck"}
+    )
     assert mishap_ids(worse)[0] == "hard-luck-6"

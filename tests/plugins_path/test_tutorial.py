@@ -44,16 +44,24 @@ def blocks(markdown: str) -> list[Block]:
     found = []
     for m in re.finditer(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", markdown, re.M | re.S):
         info = m.group(1).split()
-        found.append(Block(info[0] if info else "", info[1] if len(info) > 1 else None, m.group(2),
-                           markdown.count("\n", 0, m.start()) + 1))
+        found.append(
+            Block(
+                info[0] if info else "",
+                info[1] if len(info) > 1 else None,
+                m.group(2),
+                markdown.count("\n", 0, m.start()) + 1,
+            )
+        )
     return found
 
 
 def tutorial_files() -> set[str]:
     """The files of the tutorial plugin, relative to its folder (build artefacts left out)."""
     return {
-        p.relative_to(TUTORIAL).as_posix() for p in TUTORIAL.rglob("*")
-        if p.is_file() and not ARTEFACTS & set(p.relative_to(TUTORIAL).parts)
+        p.relative_to(TUTORIAL).as_posix()
+        for p in TUTORIAL.rglob("*")
+        if p.is_file()
+        and not ARTEFACTS & set(p.relative_to(TUTORIAL).parts)
         and not any(part.endswith(".egg-info") for part in p.parts)
     }
 
@@ -128,9 +136,23 @@ def test_the_commands_work_as_shown(run_cli: CLI, tmp_path: Path, plugin_env: En
                 continue
             if words[:3] == ["pip", "install", "-e"] and words[3:] == ["."]:
                 done = subprocess.run(
-                    [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                     "--no-cache-dir", "--target", str(site), "."],
-                    capture_output=True, text=True, cwd=folder, timeout=600,
+                    [
+                        sys.executable,
+                        "-m",
+                        "pip",
+                        "install",
+                        "--quiet",
+                        "--no-deps",
+                        "--no-build-isolation",
+                        "--no-cache-dir",
+                        "--target",
+                        str(site),
+                        ".",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    cwd=folder,
+                    timeout=600,
                 )
             elif words[0] == "pytest":
                 assert words[1:] == ["-q"], where

@@ -263,8 +263,9 @@ def test_a_missing_plugin_is_named_when_the_campaign_is_opened(run_cli, store_ur
     assert f"{cid} '{character.sheet.name}'" in warning
 
 
-def test_house_rules_stored_before_a_ruleset_changed_are_checked_when_the_campaign_is_opened(run_cli, store_url,
-                                                                                          registry):
+def test_house_rules_stored_before_a_ruleset_changed_are_checked_when_the_campaign_is_opened(
+    run_cli, store_url, registry
+):
     from lifepath.store import open_store
     from lifepath.store.models import CampaignCreate
 

@@ -29,9 +29,23 @@ def test_twenty_processes_add_to_one_sqlite_campaign_and_none_is_lost(tmp_path):
     assert made.returncode == 0, made.stderr
     procs = [
         subprocess.Popen(
-            [LIFEPATH, "create", "--auto", "--seed", str(seed), "--campaign", "Crowd", "--player", f"P{seed}",
-             "--db", db],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env(),
+            [
+                LIFEPATH,
+                "create",
+                "--auto",
+                "--seed",
+                str(seed),
+                "--campaign",
+                "Crowd",
+                "--player",
+                f"P{seed}",
+                "--db",
+                db,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env(),
         )
         for seed in range(1, 21)
     ]
@@ -41,8 +55,9 @@ def test_twenty_processes_add_to_one_sqlite_campaign_and_none_is_lost(tmp_path):
         if proc.returncode != 0:
             failures.append(err)
     assert failures == []
-    listed = subprocess.run([LIFEPATH, "roster", "Crowd", "--json", "--db", db], capture_output=True, text=True,
-                            env=env())
+    listed = subprocess.run(
+        [LIFEPATH, "roster", "Crowd", "--json", "--db", db], capture_output=True, text=True, env=env()
+    )
     rows = json.loads(listed.stdout)
     assert sorted(r["seed"] for r in rows) == list(range(1, 21))
     assert sorted(r["player"] for r in rows) == sorted(f"P{s}" for s in range(1, 21))
@@ -55,7 +70,10 @@ def test_twenty_processes_add_to_one_sqlite_campaign_and_none_is_lost(tmp_path):
 def run_helper(db: str, marker: Path, count: int, mode: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, str(HELPER), db, "Spinward", str(marker), str(count), mode],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(),
     )
 
 

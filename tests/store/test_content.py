@@ -82,8 +82,9 @@ def test_add_content_then_create_uses_its_career_and_verify_replays_it(run_cli: 
     again = run_cli("campaign", "add-content", "Spinward", str(folder / "careers" / ".."), db=store_url)
     assert "already uses" in ok(again) and shown(run_cli, store_url)["content"] == [str(folder)]
 
-    made = run_cli("create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", "--json",
-                   db=store_url)
+    made = run_cli(
+        "create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", "--json", db=store_url
+    )
     character = json.loads(ok(made))
     assert "warning" not in made.stderr, made.stderr
     assert career_answers(character)[0] == "courier"
@@ -119,7 +120,9 @@ def test_a_typo_in_a_table_is_refused_with_file_line_and_pointer_and_nothing_is_
     one_error(
         run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url),
         f"{folder}/careers/courier.json, line {line}, at /survival/characteristic",
-        '"Itn" is not allowed here', '"Int"', "campaign 'Spinward' was not changed",
+        '"Itn" is not allowed here',
+        '"Int"',
+        "campaign 'Spinward' was not changed",
     )
     assert shown(run_cli, store_url)["content"] == []
 
@@ -144,7 +147,8 @@ def test_content_for_another_ruleset_is_refused(run_cli: CLI, store_url: str, tm
     ok(run_cli("campaign", "new", "Elsewhere", "--ruleset", other, db=store_url))
     one_error(
         run_cli("campaign", "add-content", "Elsewhere", str(folder), db=store_url),
-        f"{folder}/manifest.json, line 6, at /ruleset", "for the ruleset nowhere-yet",
+        f"{folder}/manifest.json, line 6, at /ruleset",
+        "for the ruleset nowhere-yet",
         f"campaign 'Elsewhere' uses {other}",
     )
     assert shown(run_cli, store_url, "Elsewhere")["content"] == []
@@ -155,8 +159,11 @@ def test_two_folders_with_the_same_content_name_are_refused(run_cli: CLI, store_
     second = content_folder(tmp_path, folder="couriers-copy")
     ok(run_cli("campaign", "new", "Spinward", db=store_url))
     ok(run_cli("campaign", "add-content", "Spinward", str(first), db=store_url))
-    one_error(run_cli("campaign", "add-content", "Spinward", str(second), db=store_url),
-              "called 'content:couriers'", str(first))
+    one_error(
+        run_cli("campaign", "add-content", "Spinward", str(second), db=store_url),
+        "called 'content:couriers'",
+        str(first),
+    )
     assert shown(run_cli, store_url)["content"] == [str(first)]
 
 
@@ -171,8 +178,11 @@ def test_remove_content_then_its_characters_are_named_as_needing_it(run_cli: CLI
     removed = ok(run_cli("campaign", "remove-content", "Spinward", f"{folder}/careers/..", db=store_url))
     assert f"no longer uses the content folder {folder}" in removed
     assert shown(run_cli, store_url)["content"] == [] and folder.is_dir()
-    one_error(run_cli("campaign", "remove-content", "Spinward", str(folder), db=store_url),
-              "does not use the content folder", "none")
+    one_error(
+        run_cli("campaign", "remove-content", "Spinward", str(folder), db=store_url),
+        "does not use the content folder",
+        "none",
+    )
 
     # opening the campaign names the content its characters need, and how to get it back
     roster = run_cli("roster", "Spinward", db=store_url)
@@ -185,8 +195,10 @@ def test_remove_content_then_its_characters_are_named_as_needing_it(run_cli: CLI
     said = " ".join(verified.stdout.split())
     assert "made with the plugin 'content:couriers' 1.0.0, and it is not installed" in said
     assert "lifepath campaign add-content CAMPAIGN PATH" in said and "Traceback" not in verified.stderr
-    one_error(run_cli("create", "--auto", "--campaign", "Spinward", "--career", "Courier", db=store_url),
-              "no career called 'Courier'")
+    one_error(
+        run_cli("create", "--auto", "--campaign", "Spinward", "--career", "Courier", db=store_url),
+        "no career called 'Courier'",
+    )
 
     ok(run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url))
     back = run_cli("verify", str(row["id"]), db=store_url)
@@ -222,8 +234,11 @@ def test_stored_house_rules_that_no_longer_validate_name_the_campaign_and_the_fi
         store.set_house_rules("Spinward", {"max_terms": 0})  # as an older declaration allowed
     one_error(
         run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url),
-        "campaign 'Spinward' stores a house rule nowhere-yet no longer allows", "out of range",
-        "lifepath campaign rules Spinward", "lifepath campaign set-rule Spinward", "campaign unset-rule Spinward",
+        "campaign 'Spinward' stores a house rule nowhere-yet no longer allows",
+        "out of range",
+        "lifepath campaign rules Spinward",
+        "lifepath campaign set-rule Spinward",
+        "campaign unset-rule Spinward",
     )
 
 
@@ -314,7 +329,9 @@ def test_campaign_exports_with_and_without_content_follow_the_schema_and_import(
     header, *lines = text.splitlines()
     assert not Validator().errors(parse_table("export.json", header))
     data = {
-        "$schema": CAMPAIGN_SCHEMA, "format": "lifepath.campaign/1", "campaign": json.loads(header)["campaign"],
+        "$schema": CAMPAIGN_SCHEMA,
+        "format": "lifepath.campaign/1",
+        "campaign": json.loads(header)["campaign"],
         "characters": [json.loads(line) for line in lines],
     }  # the same campaign in the one-document format 1, which import still reads
     assert data["campaign"]["content"] == [str(here), gone]

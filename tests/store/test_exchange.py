@@ -26,8 +26,12 @@ def to_lines(header, entries):
 
 def legacy(header, entries):
     """The same campaign in the one-document format 1 (what older versions wrote)."""
-    data = {"$schema": CAMPAIGN_SCHEMA, "format": "lifepath.campaign/1", "campaign": header["campaign"],
-            "characters": entries}
+    data = {
+        "$schema": CAMPAIGN_SCHEMA,
+        "format": "lifepath.campaign/1",
+        "campaign": header["campaign"],
+        "characters": entries,
+    }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -47,8 +51,11 @@ def fill(store, registry, name="Spinward", seeds=(1, 2, 3), rules=None):
     store.new_campaign(CampaignCreate(name=name, ruleset="nowhere-yet", house_rules=rules or {"max_terms": 5}))
     ids = []
     for seed in seeds:
-        ids.append(store.add_character(name, create_character(registry, "nowhere-yet", seed=seed,
-                                                               rules={"max_terms": 5}), player=f"P{seed}"))
+        ids.append(
+            store.add_character(
+                name, create_character(registry, "nowhere-yet", seed=seed, rules={"max_terms": 5}), player=f"P{seed}"
+            )
+        )
     return ids
 
 
@@ -114,7 +121,12 @@ def test_export_then_import_into_a_fresh_database_reproduces_the_campaign(store,
         for old, new in zip(store.characters("Spinward"), fresh.characters("Spinward"), strict=True):
             assert fresh.document(new.id).encode() == store.document(old.id).encode()
             assert (new.name, new.player, new.status, new.created_at, new.updated_at) == (
-                old.name, old.player, old.status, old.created_at, old.updated_at)
+                old.name,
+                old.player,
+                old.status,
+                old.created_at,
+                old.updated_at,
+            )
         again = exchange.export_campaign(fresh, "Spinward")
     assert again == first
 
@@ -328,8 +340,9 @@ def test_accept_edited_stores_the_mark_and_the_hash(store, registry, tmp_path):
     digest = hashlib.sha256(compact(doc).encode()).hexdigest()
     assert set(store.document_hashes("Spinward")) == {digest}
     store.rename(row.id, "Someone Else")
-    assert set(store.document_hashes("Spinward")) == {hashlib.sha256(compact(json.loads(store.document(row.id)))
-                                                                      .encode()).hexdigest()}
+    assert set(store.document_hashes("Spinward")) == {
+        hashlib.sha256(compact(json.loads(store.document(row.id))).encode()).hexdigest()
+    }
 
 
 def test_a_campaign_export_carries_the_content_it_enables(store, registry, new_url, tmp_path):

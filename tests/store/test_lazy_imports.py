@@ -21,9 +21,14 @@ def test_commands_without_the_store_do_not_import_sqlalchemy(args, imported_modu
 
 def test_importing_the_store_package_is_cheap():
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, lifepath, lifepath.store; "
-         "print('sqlalchemy' in sys.modules or 'sqlmodel' in sys.modules)"],
-        capture_output=True, text=True, env=_env(),
+        [
+            sys.executable,
+            "-c",
+            "import sys, lifepath, lifepath.store; print('sqlalchemy' in sys.modules or 'sqlmodel' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        env=_env(),
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"

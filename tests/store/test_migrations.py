@@ -71,7 +71,8 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
             compact = json.dumps(json.loads(document), ensure_ascii=False, separators=(",", ":"))
             assert digest == hashlib.sha256(compact.encode()).hexdigest() and edited == 0  # filled by 0004
         assert dict(con.execute("SELECT name, content FROM campaign").fetchall()) == {
-            "Spinward": json.dumps([str(tmp_path / "couriers")]), "Old Times": "[]",
+            "Spinward": json.dumps([str(tmp_path / "couriers")]),
+            "Old Times": "[]",
         }
     assert FIXTURE.read_bytes()[:16] == b"SQLite format 3\0"
 
@@ -159,13 +160,21 @@ def test_revision_0006_gives_every_character_empty_notes(store_url, registry):
     try:
         upgrade(engine, "0005")
         with engine.begin() as conn:
-            conn.execute(text(
-                "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
-                "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"), {"now": now})
-            conn.execute(text(
-                "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, species, "
-                "careers, terms, profile, created_at, updated_at) VALUES (1, 1, 'Old', 'active', 'nowhere-yet', '{}', "
-                "'x', 1, '', '', 0, '', :now, :now)"), {"now": now})
+            conn.execute(
+                text(
+                    "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                    "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"
+                ),
+                {"now": now},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, "
+                    "species, careers, terms, profile, created_at, updated_at) "
+                    "VALUES (1, 1, 'Old', 'active', 'nowhere-yet', '{}', 'x', 1, '', '', 0, '', :now, :now)"
+                ),
+                {"now": now},
+            )
         upgrade(engine)
     finally:
         engine.dispose()
@@ -186,16 +195,22 @@ def test_revision_0007_enables_in_each_campaign_the_plugins_its_characters_were_
 
     engine = make_engine(database_url(store_url))
     now = datetime(2025, 1, 2, tzinfo=UTC)
-    used = [{"name": "content:couriers", "version": "1.0.0"}, {"name": "demo", "version": "0.3.0"},
-            {"name": "nowhere_yet", "version": "0.1.0"}]
+    used = [
+        {"name": "content:couriers", "version": "1.0.0"},
+        {"name": "demo", "version": "0.3.0"},
+        {"name": "nowhere_yet", "version": "0.1.0"},
+    ]
     try:
         upgrade(engine, "0006")
         with engine.begin() as conn:
             for cid, name, plugins in ((1, "Spinward", used), (2, "Empty", [])):
-                conn.execute(text(
-                    "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
-                    "VALUES (:id, :name, 'nowhere-yet', '{}', :plugins, false, :now)"),
-                    {"id": cid, "name": name, "plugins": json.dumps(plugins), "now": now})
+                conn.execute(
+                    text(
+                        "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                        "VALUES (:id, :name, 'nowhere-yet', '{}', :plugins, false, :now)"
+                    ),
+                    {"id": cid, "name": name, "plugins": json.dumps(plugins), "now": now},
+                )
         upgrade(engine)
     finally:
         engine.dispose()
@@ -225,22 +240,37 @@ def test_revision_0009_puts_the_document_last_and_keeps_every_row_and_index(tmp_
     try:
         upgrade(engine, "0008")
         with engine.begin() as conn:
-            conn.execute(text(
-                "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
-                "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"), {"now": now})
+            conn.execute(
+                text(
+                    "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
+                    "VALUES (1, 'Spinward', 'nowhere-yet', '{}', '[]', false, :now)"
+                ),
+                {"now": now},
+            )
             for cid, document in docs.items():
-                conn.execute(text(
-                    "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, "
-                    "species, careers, terms, age, profile, created_at, updated_at, document_sha256, notes) VALUES "
-                    "(:id, 1, :name, 'active', 'nowhere-yet', :doc, 'x', :id, 'Avian', 'Navy', 2, 30, 'p', :now, "
-                    ":now, :sha, :notes)"),
-                    {"id": cid, "name": f"N{cid}", "doc": document, "now": now, "sha": f"h{cid}",
-                     "notes": f"notes of {cid}"})
+                conn.execute(
+                    text(
+                        "INSERT INTO character (id, campaign_id, name, status, ruleset, document, rules_sha256, seed, "
+                        "species, careers, terms, age, profile, created_at, updated_at, document_sha256, notes) VALUES "
+                        "(:id, 1, :name, 'active', 'nowhere-yet', :doc, 'x', :id, 'Avian', 'Navy', 2, 30, 'p', :now, "
+                        ":now, :sha, :notes)"
+                    ),
+                    {
+                        "id": cid,
+                        "name": f"N{cid}",
+                        "doc": document,
+                        "now": now,
+                        "sha": f"h{cid}",
+                        "notes": f"notes of {cid}",
+                    },
+                )
         with sqlite3.connect(db) as con:
             before = con.execute("SELECT * FROM character ORDER BY id").fetchall()
             names_before = [r[1] for r in con.execute("PRAGMA table_info('character')")]
-            indexes_before = sorted(r[0] for r in con.execute(
-                "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'character'"))
+            indexes_before = sorted(
+                r[0]
+                for r in con.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'character'")
+            )
         upgrade(engine)
     finally:
         engine.dispose()
@@ -250,8 +280,13 @@ def test_revision_0009_puts_the_document_last_and_keeps_every_row_and_index(tmp_
         after = con.execute(f"SELECT {', '.join(names_before)} FROM character ORDER BY id").fetchall()
         assert after == before and [r[0] for r in after] == [1, 2, 4]
         assert con.execute("SELECT id FROM character ORDER BY rowid").fetchall() == [(1,), (2,), (4,)]
-        assert sorted(r[0] for r in con.execute(
-            "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'character'")) == indexes_before
+        assert (
+            sorted(
+                r[0]
+                for r in con.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'character'")
+            )
+            == indexes_before
+        )
         assert len(indexes_before) == 7
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert con.execute("PRAGMA foreign_key_check").fetchall() == []

@@ -12,7 +12,7 @@ from lifepath.errors import LifepathError
 from .test_cli import ok, one_error
 from .test_exchange import fill, lines_of, to_lines, validate
 
-NOTES = "Owes Marc 2,000 Cr.\nHates <vargr> & \"psionics\".\r\nSecond line"
+NOTES = 'Owes Marc 2,000 Cr.\nHates <vargr> & "psionics".\r\nSecond line'
 WORLDS = [
     {"hex": "0101", "name": "Regina", "uwp": "A788899-C", "remarks": "Ri Pa Ph"},
     {"hex": "0102", "name": "Efate", "uwp": "A646930-D", "remarks": "Hi In"},
@@ -26,7 +26,7 @@ def test_notes_are_kept_beside_the_document_not_in_it(store, registry):
     [cid] = fill(store, registry, seeds=(2,))
     before = store.document(cid)
     row = store.set_notes(cid, NOTES)
-    assert row.notes == "Owes Marc 2,000 Cr.\nHates <vargr> & \"psionics\".\nSecond line"  # CRLF made LF
+    assert row.notes == 'Owes Marc 2,000 Cr.\nHates <vargr> & "psionics".\nSecond line'  # CRLF made LF
     assert store.character(cid).notes == row.notes
     assert store.document(cid) == before  # the document (and so its hash and verify) is untouched
     assert verify(registry, as_made(json.loads(store.document(cid)))).identical
@@ -74,15 +74,19 @@ def test_an_export_without_notes_or_worlds_has_neither_field(store, registry):
     assert "worlds" not in header["campaign"] and "notes" not in entries[0]
 
 
-@pytest.mark.parametrize(("change", "pointer", "fragment"), [
-    (lambda h, e: h["campaign"]["worlds"][1].update(uwp="Z999999-9"), "/campaign/worlds/1/uwp", "text matching"),
-    (lambda h, e: h["campaign"]["worlds"][1].update(name="regina"), "/campaign/worlds/1/name", "also world 0"),
-    (lambda h, e: h["campaign"]["worlds"][1].update(hex="0101"), "/campaign/worlds/1/hex", "also world 0"),
-    (lambda h, e: e[0].update(notes="x" * 10_001), "/notes", "characters long"),
-    (lambda h, e: e[0].update(notes=7), "/notes", "expected string"),
-])
-def test_bad_worlds_or_notes_in_an_import_are_refused_naming_the_field(store, registry, tmp_path, change, pointer,
-                                                                       fragment):
+@pytest.mark.parametrize(
+    ("change", "pointer", "fragment"),
+    [
+        (lambda h, e: h["campaign"]["worlds"][1].update(uwp="Z999999-9"), "/campaign/worlds/1/uwp", "text matching"),
+        (lambda h, e: h["campaign"]["worlds"][1].update(name="regina"), "/campaign/worlds/1/name", "also world 0"),
+        (lambda h, e: h["campaign"]["worlds"][1].update(hex="0101"), "/campaign/worlds/1/hex", "also world 0"),
+        (lambda h, e: e[0].update(notes="x" * 10_001), "/notes", "characters long"),
+        (lambda h, e: e[0].update(notes=7), "/notes", "expected string"),
+    ],
+)
+def test_bad_worlds_or_notes_in_an_import_are_refused_naming_the_field(
+    store, registry, tmp_path, change, pointer, fragment
+):
     from lifepath.store import exchange
 
     fill(store, registry, seeds=(4,))

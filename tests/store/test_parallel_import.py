@@ -39,8 +39,9 @@ def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = {**os.environ, "LIFEPATH_DB": str(folder / "source.db")}
 
     def run(*args: str) -> None:
-        done = subprocess.run([*lifepath_command(), *args], capture_output=True, text=True, env=env, cwd=folder,
-                              timeout=600)
+        done = subprocess.run(
+            [*lifepath_command(), *args], capture_output=True, text=True, env=env, cwd=folder, timeout=600
+        )
         assert done.returncode == 0, done.stderr
 
     run("campaign", "new", "Crowd", "--ruleset", "nowhere-yet")
@@ -60,8 +61,9 @@ def changed(export: Path, tmp_path: Path, change: Callable[[list[dict[str, Any]]
     lines = [json.loads(line) for line in export.read_text(encoding="utf-8").splitlines()]
     change(lines)
     path = tmp_path / name
-    path.write_text("".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines), encoding="utf-8"
+    )
     return path
 
 
@@ -194,7 +196,11 @@ def test_a_killed_import_leaves_no_worker_and_stores_nothing(export: Path, tmp_p
     out = (tmp_path / "out.txt").open("w")
     proc = subprocess.Popen(
         [*lifepath_command(), "import", str(big), "--db", str(db), "--workers", "2", "--allow-duplicate"],
-        stdout=out, stderr=subprocess.PIPE, text=True, env=dict(os.environ), cwd=tmp_path,
+        stdout=out,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+        cwd=tmp_path,
         start_new_session=True,  # its own process group: the workers join it
     )
     try:
@@ -234,7 +240,6 @@ def test_a_worker_checks_characters_without_the_stores_models(export: Path) -> N
     the rows."""
     import sys
 
-    done = subprocess.run([sys.executable, "-c", _WORKER, str(export)], capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run([sys.executable, "-c", _WORKER, str(export)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "none"

@@ -51,14 +51,17 @@ def league(module_backend: Any, registry: Any) -> Iterator[Any]:
 
 def reference(rows: list[Any], q: Any) -> list[int]:
     """The rules of lifepath.store.roster, read in Python over every row."""
+
     def keep(r: Any) -> bool:
-        return ((not q.q or q.q.lower() in r.name.lower())
-                and (not q.career or q.career.lower() in r.careers.lower())
-                and (not q.species or r.species == q.species)
-                and (not q.status or r.status == q.status)
-                and (not q.player or (r.player or "").lower() == q.player.lower())
-                and (q.age_min is None or (r.age is not None and r.age >= q.age_min))
-                and (q.age_max is None or (r.age is not None and r.age <= q.age_max)))
+        return (
+            (not q.q or q.q.lower() in r.name.lower())
+            and (not q.career or q.career.lower() in r.careers.lower())
+            and (not q.species or r.species == q.species)
+            and (not q.status or r.status == q.status)
+            and (not q.player or (r.player or "").lower() == q.player.lower())
+            and (q.age_min is None or (r.age is not None and r.age >= q.age_min))
+            and (q.age_max is None or (r.age is not None and r.age <= q.age_max))
+        )
 
     found = [r for r in rows if keep(r)]
     if q.sort == "id":
@@ -79,9 +82,24 @@ def reference(rows: list[Any], q: Any) -> list[int]:
 
 QUERIES: list[dict[str, Any]] = [
     {},
-    {"q": "ALPHA"}, {"q": "%"}, {"q": "_"}, {"q": "a_1"}, {"q": "émi"}, {"q": "ÉMI"}, {"q": "/"}, {"q": "\\"},
-    {"career": "navy"}, {"career": "(1)"}, {"species": "Human"}, {"species": "human"}, {"status": "npc"},
-    {"status": "gone"}, {"player": "ANN"}, {"age_min": 22, "age_max": 30}, {"age_min": 41}, {"age_max": 20},
+    {"q": "ALPHA"},
+    {"q": "%"},
+    {"q": "_"},
+    {"q": "a_1"},
+    {"q": "émi"},
+    {"q": "ÉMI"},
+    {"q": "/"},
+    {"q": "\\"},
+    {"career": "navy"},
+    {"career": "(1)"},
+    {"species": "Human"},
+    {"species": "human"},
+    {"status": "npc"},
+    {"status": "gone"},
+    {"player": "ANN"},
+    {"age_min": 22, "age_max": 30},
+    {"age_min": 41},
+    {"age_max": 20},
     {"species": "Human", "age_min": 20, "career": "navy", "q": "a"},
     *({"sort": s, "order": o} for s in SORTS for o in ("asc", "desc")),
     {"sort": "name", "order": "desc", "species": "Avian"},
@@ -108,10 +126,30 @@ def test_the_order_is_the_same_on_both_databases(league: Any) -> None:
     def names(**fields: Any) -> list[str]:
         return [r.name for r in league.roster("League", RosterQuery(per_page=None, **fields)).rows]
 
-    assert names(sort="name") == ["alpha", "Alpha", "Beta", "beta", "gam%ma", "Gamma_1", "Gammax1", "zed",
-                                  "Émile", "émile"]
-    assert names(sort="age", order="desc") == ["émile", "gam%ma", "alpha", "beta", "Alpha", "Gamma_1", "Gammax1",
-                                               "zed", "Beta", "Émile"]
+    assert names(sort="name") == [
+        "alpha",
+        "Alpha",
+        "Beta",
+        "beta",
+        "gam%ma",
+        "Gamma_1",
+        "Gammax1",
+        "zed",
+        "Émile",
+        "émile",
+    ]
+    assert names(sort="age", order="desc") == [
+        "émile",
+        "gam%ma",
+        "alpha",
+        "beta",
+        "Alpha",
+        "Gamma_1",
+        "Gammax1",
+        "zed",
+        "Beta",
+        "Émile",
+    ]
     assert names(q="%") == ["gam%ma"] and names(q="_") == ["Gamma_1"]
 
 
@@ -150,7 +188,11 @@ def test_a_bad_query_or_campaign_is_one_clear_error(league: Any) -> None:
 
     with pytest.raises(UnknownName, match="no campaign called 'Nope'"):
         league.roster("Nope", RosterQuery())
-    for bad, message in (({"sort": "document"}, "not a roster column"), ({"order": "up"}, "not a sort order"),
-                         ({"page": 0}, "no roster page 0"), ({"per_page": 0}, "is no page")):
+    for bad, message in (
+        ({"sort": "document"}, "not a roster column"),
+        ({"order": "up"}, "not a sort order"),
+        ({"page": 0}, "no roster page 0"),
+        ({"per_page": 0}, "is no page"),
+    ):
         with pytest.raises(LifepathError, match=message):
             league.roster("League", RosterQuery(**bad))

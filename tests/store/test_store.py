@@ -72,8 +72,12 @@ def test_the_campaign_records_the_plugins_its_characters_were_made_with(store, r
 def test_rosters_filter_by_campaign_status_player_and_ruleset(store, registry):
     new_campaign(store, "A")
     new_campaign(store, "B")
-    ids = [store.add_character("A" if s < 4 else "B", create_character(registry, "nowhere-yet", seed=s),
-                               player="Ann" if s % 2 else "Bo") for s in range(1, 7)]
+    ids = [
+        store.add_character(
+            "A" if s < 4 else "B", create_character(registry, "nowhere-yet", seed=s), player="Ann" if s % 2 else "Bo"
+        )
+        for s in range(1, 7)
+    ]
     store.set_status(ids[0], "dead")
     assert [r.id for r in store.characters("A")] == ids[:3]
     assert [r.id for r in store.characters()] == ids

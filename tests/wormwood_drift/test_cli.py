@@ -25,8 +25,21 @@ def test_create_auto() -> None:
 
 
 def test_create_by_name_with_options_and_json() -> None:
-    done = cli("create", "--ruleset", "Wormwood Drift", "--auto", "--seed", "42", "--terms", "2",
-               "--option", "background=VOID-BORN", "--option", "path=xenoarchaeologist", "--json")
+    done = cli(
+        "create",
+        "--ruleset",
+        "Wormwood Drift",
+        "--auto",
+        "--seed",
+        "42",
+        "--terms",
+        "2",
+        "--option",
+        "background=VOID-BORN",
+        "--option",
+        "path=xenoarchaeologist",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["provenance"]["ruleset"] == {"id": "wormwood-drift", "version": "1.1.0"}
@@ -38,8 +51,9 @@ def test_create_by_name_with_options_and_json() -> None:
 
 
 def test_house_rule_on_the_command_line() -> None:
-    done = cli("create", "--ruleset", "wormwood-drift", "--auto", "--seed", "3",
-               "--rule", "max_terms=4", "--terms", "4")
+    done = cli(
+        "create", "--ruleset", "wormwood-drift", "--auto", "--seed", "3", "--rule", "max_terms=4", "--terms", "4"
+    )
     assert done.returncode == 0, done.stderr
     assert "age 34" in done.stdout.splitlines()[0]
 
@@ -58,20 +72,45 @@ def test_terms_out_of_range_is_a_clean_error() -> None:
 
 
 def test_json_export_carries_defense_cyberware_and_disciplines(tmp_path: Path) -> None:
-    done = cli("create", "--ruleset", "wormwood-drift", "--auto", "--seed", "5", "--terms", "3",
-               "--option", "background=hive-descended", "--option", "path=cult-initiate", "--json")
+    done = cli(
+        "create",
+        "--ruleset",
+        "wormwood-drift",
+        "--auto",
+        "--seed",
+        "5",
+        "--terms",
+        "3",
+        "--option",
+        "background=hive-descended",
+        "--option",
+        "path=cult-initiate",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     extra = json.loads(done.stdout)["sheet"]["extra"]
     assert extra["derived"]["defense"] == 8 + json.loads(done.stdout)["sheet"]["characteristics"]["Agility"]
     assert extra["cyberware"] == [
-        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 1}]
+        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 1}
+    ]
     assert isinstance(extra["disciplines"], list)
 
 
 def test_an_export_with_too_many_disciplines_is_rejected(tmp_path: Path) -> None:
     """Wormwood Drift has no hand-made builds for `check`; `verify` is what rejects an edited character."""
-    done = cli("create", "--ruleset", "wormwood-drift", "--auto", "--seed", "1", "--terms", "2",
-               "--option", "background=colonial-stock", "--json")
+    done = cli(
+        "create",
+        "--ruleset",
+        "wormwood-drift",
+        "--auto",
+        "--seed",
+        "1",
+        "--terms",
+        "2",
+        "--option",
+        "background=colonial-stock",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     assert doc["sheet"]["skills"].get("Willpower", 0) == 0

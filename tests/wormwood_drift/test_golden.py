@@ -112,7 +112,9 @@ def test_seed_1() -> None:
     assert c.sheet.age == 30
     assert [(r.name, r.terms, r.rank) for r in c.sheet.careers] == [("Colonial Militia", 1, 0), ("Void Corps", 2, 2)]
     assert RULESET.roster_fields(c) == {
-        "species": "Human", "careers": "Colonial Militia (1), Void Corps (2)", "age": "30",
+        "species": "Human",
+        "careers": "Colonial Militia (1), Void Corps (2)",
+        "age": "30",
         "profile": "M1 A3 W2 P2 | 2 scars",
     }
 
@@ -135,11 +137,14 @@ def test_scripted_life() -> None:
     c = create_character(REGISTRY, "wormwood-drift", 99, answers=SCRIPTED_ANSWERS)
     assert RULESET.render(c) == SCRIPTED
     assert c.sheet.extra["cyberware"] == [
-        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 1}]
+        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 1}
+    ]
     assert c.sheet.extra["disciplines"] == ["Void-Sight", "Telepathy"]
     assert c.sheet.extra["muster_credits"] == 2000
     assert c.sheet.skills == {"Engineer": 1, "Lore": 3, "Occultism": 2, "Willpower": 2}
     assert RULESET.roster_fields(c) == {
-        "species": "Human", "careers": "Xenoarchaeologist (1), Cult Initiate (2)", "age": "30",
+        "species": "Human",
+        "careers": "Xenoarchaeologist (1), Cult Initiate (2)",
+        "age": "30",
         "profile": "M1 A1 W3 P3 | 2 scars",
     }

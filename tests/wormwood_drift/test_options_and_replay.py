@@ -71,9 +71,13 @@ def test_replay_is_identical(seed: int) -> None:
 
 
 def test_replay_of_free_text_answers_is_identical() -> None:
-    c = create_character(REGISTRY, RULESET, 2, answers={"scar": "a scar of my own", "name": "Kess Varga",
-                                                        "contact": ["an old friend on Tallis Station"]},
-                         options={"background": "hive-descended", "path": "scavenger crew"})
+    c = create_character(
+        REGISTRY,
+        RULESET,
+        2,
+        answers={"scar": "a scar of my own", "name": "Kess Varga", "contact": ["an old friend on Tallis Station"]},
+        options={"background": "hive-descended", "path": "scavenger crew"},
+    )
     assert c.sheet.name == "Kess Varga"
     verdict = verify(REGISTRY, c.to_dict())
     assert verdict.identical, verdict.message
@@ -85,12 +89,18 @@ class ExtraPath:
     @hookimpl
     def lifepath_register_careers(self, ruleset_id: str, register: object) -> None:
         if ruleset_id == RULESET:
-            register({  # type: ignore[operator]
-                "$schema": "https://lifepath.example/schemas/wormwood-drift.path.schema.json",
-                "id": "lighthouse-keeper", "name": "Lighthouse Keeper", "aliases": ["keeper"],
-                "skills": ["Perception", "Navigation", "Willpower"], "gear": ["Beacon key"],
-                "contacts": ["a pilot you guided home"], "titles": ["Keeper"],
-            })
+            register(
+                {  # type: ignore[operator]
+                    "$schema": "https://lifepath.example/schemas/wormwood-drift.path.schema.json",
+                    "id": "lighthouse-keeper",
+                    "name": "Lighthouse Keeper",
+                    "aliases": ["keeper"],
+                    "skills": ["Perception", "Navigation", "Willpower"],
+                    "gear": ["Beacon key"],
+                    "contacts": ["a pilot you guided home"],
+                    "titles": ["Keeper"],
+                }
+            )
 
 
 def test_a_plugin_can_add_a_path() -> None:

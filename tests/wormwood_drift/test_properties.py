@@ -157,16 +157,25 @@ def test_no_hard_terms_when_switched_off(seed: int) -> None:
 @given(SEEDS, st.booleans())
 def test_occult_lives_obey_the_discipline_limit(seed: int, costs: bool) -> None:
     """Cult Initiate terms make Occultism and Willpower common, so the Discipline rule is exercised often."""
-    c = create_character(REGISTRY, RULESET, seed, options={"path": "cult-initiate"},
-                         answers={"path": ["cult-initiate"] * 3}, rules={"cyberware_resolve": costs})
+    c = create_character(
+        REGISTRY,
+        RULESET,
+        seed,
+        options={"path": "cult-initiate"},
+        answers={"path": ["cult-initiate"] * 3},
+        rules={"cyberware_resolve": costs},
+    )
     check(c, cyberware_costs=costs)
 
 
 def test_occult_lives_reach_every_number_of_disciplines() -> None:
     """The property above is not vacuous: its lives take none, one, two and three Disciplines."""
     counts = {
-        len(create_character(REGISTRY, RULESET, seed, options={"path": "cult-initiate"},
-                             answers={"path": ["cult-initiate"] * 3}).sheet.extra["disciplines"])
+        len(
+            create_character(
+                REGISTRY, RULESET, seed, options={"path": "cult-initiate"}, answers={"path": ["cult-initiate"] * 3}
+            ).sheet.extra["disciplines"]
+        )
         for seed in range(40)
     }
     assert counts == {0, 1, 2, 3}

@@ -26,6 +26,7 @@ def events(c: Any, kind: str) -> list[dict[str, Any]]:
 
 # -- starting credits: terms x 1,000cr + Muster Out credits (section 2.4) -------------------------
 
+
 @pytest.mark.parametrize(
     ("terms", "benefits", "expected"),
     [
@@ -53,6 +54,7 @@ def test_a_rolled_muster_out_benefit_reads_the_1d4_table() -> None:
 
 
 # -- the Hard Term (section 2.3) ----------------------------------------------------------------------
+
 
 def test_hard_term_gives_a_scar_not_an_attribute_but_keeps_skills_gear_and_contact() -> None:
     """Seed 2 throws 2D6 = 1 + 1 in its second term."""
@@ -82,7 +84,9 @@ def test_hard_term_gives_a_scar_not_an_attribute_but_keeps_skills_gear_and_conta
 def test_scripted_hard_term_scar_is_written_by_the_player() -> None:
     c = create_character(REGISTRY, RULESET, 2, answers={"scar": "still dreams of the cargo bay"})
     assert c.sheet.extra["scars"][-1] == {
-        "scar": "still dreams of the cargo bay", "from": "Hard Term: term 2: Merchant Marine"}
+        "scar": "still dreams of the cargo bay",
+        "from": "Hard Term: term 2: Merchant Marine",
+    }
     (decision,) = [e for e in events(c, "decision") if e["key"] == "scar"]
     assert "Distrusts corporate tech" not in decision["options"]  # the character already bears it
     assert "sleeps only with a light on" in decision["options"]
@@ -129,9 +133,12 @@ def test_a_deadly_house_rule_plugin_ends_creation() -> None:
 
 # -- skills: Broad 0-3, a grant past the cap goes to another skill -----------------------------------
 
+
 def test_a_term_rank_past_the_cap_must_go_to_another_skill() -> None:
     answers = {
-        "background": "void-born", "formative-event": "colony-collapse", "path": ["void-corps"] * 5,
+        "background": "void-born",
+        "formative-event": "colony-collapse",
+        "path": ["void-corps"] * 5,
         "term-skill": ["Gun Combat", "Gun Combat", "Gun Combat", "Pilot", "Pilot", "Survival", "Survival"],
         "replacement-skill": ["Stealth", "Stealth", "Athletics"],
     }
@@ -158,13 +165,18 @@ def test_a_fixed_grant_past_the_cap_asks_for_another_skill() -> None:
 
 def test_kess_gun_combat_cascades() -> None:
     """Section 3.2: Kess has Gun Combat 2 (Broad); Slug is one of its Narrow specialisations."""
-    c = create_character(REGISTRY, RULESET, 4, answers={"formative-event": "military-academy", "path": ["void-corps"],
-                                                        "term-skill": ["Gun Combat"]})
+    c = create_character(
+        REGISTRY,
+        RULESET,
+        4,
+        answers={"formative-event": "military-academy", "path": ["void-corps"], "term-skill": ["Gun Combat"]},
+    )
     assert c.sheet.skills["Gun Combat"] >= 2
     assert "Slug" in c.sheet.extra["cascades"]["Gun Combat"]
 
 
 # -- derived values ---------------------------------------------------------------------------------
+
 
 def test_sample_npcs_lifeblood_follows_the_pc_formula() -> None:
     """Section 10.2's sample NPCs: Lifeblood 7, 6 and 7 for Might 2, 1 and 2 (their Stamina uses the
@@ -181,8 +193,9 @@ def test_sample_npcs_lifeblood_follows_the_pc_formula() -> None:
 
 def test_cyberware_costs_resolve_unless_the_house_rule_is_off() -> None:
     on = create_character(REGISTRY, RULESET, 6, options={"background": "machine-grafted"})
-    off = create_character(REGISTRY, RULESET, 6, options={"background": "machine-grafted"},
-                           rules={"cyberware_resolve": False})
+    off = create_character(
+        REGISTRY, RULESET, 6, options={"background": "machine-grafted"}, rules={"cyberware_resolve": False}
+    )
     ch = on.sheet.characteristics
     assert on.sheet.extra["derived"]["resolve"] == 10 + ch["Wits"] + ch["Presence"] - 1
     assert off.sheet.extra["derived"]["resolve"] == 10 + ch["Wits"] + ch["Presence"]
@@ -195,20 +208,37 @@ def test_every_attribute_begins_at_1() -> None:
     c = create_character(REGISTRY, RULESET, 9)
     starts = [e for e in events(c, "change") if e["what"].startswith("attribute") and e["from"] is None]
     assert [(e["what"], e["to"]) for e in starts] == [
-        ("attribute Might", 1), ("attribute Agility", 1), ("attribute Wits", 1), ("attribute Presence", 1)]
+        ("attribute Might", 1),
+        ("attribute Agility", 1),
+        ("attribute Wits", 1),
+        ("attribute Presence", 1),
+    ]
 
 
 def test_a_path_may_be_repeated_or_switched() -> None:
-    c = create_character(REGISTRY, RULESET, 10, answers={"path": ["scavenger-crew", "cult-initiate", "scavenger-crew"]},
-                         options={"terms": 3})
+    c = create_character(
+        REGISTRY,
+        RULESET,
+        10,
+        answers={"path": ["scavenger-crew", "cult-initiate", "scavenger-crew"]},
+        options={"terms": 3},
+    )
     assert [(r.name, r.terms) for r in c.sheet.careers] == [("Scavenger Crew", 2), ("Cult Initiate", 1)]
     assert [t["path"] for t in c.sheet.extra["terms"]] == ["Scavenger Crew", "Cult Initiate", "Scavenger Crew"]
 
 
 def test_a_rank_goes_to_the_final_path() -> None:
-    c = create_character(REGISTRY, RULESET, 11, answers={"path": ["void-corps", "cult-initiate"],
-                                                         "muster-out": ["rank", "rank"], "title": ["Acolyte", "Adept"]},
-                         options={"terms": 2})
+    c = create_character(
+        REGISTRY,
+        RULESET,
+        11,
+        answers={
+            "path": ["void-corps", "cult-initiate"],
+            "muster-out": ["rank", "rank"],
+            "title": ["Acolyte", "Adept"],
+        },
+        options={"terms": 2},
+    )
     records = {r.name: r for r in c.sheet.careers}
     assert (records["Cult Initiate"].rank, records["Cult Initiate"].title) == (2, "Adept")
     assert (records["Void Corps"].rank, records["Void Corps"].title) == (0, None)
@@ -234,12 +264,15 @@ def test_one_term_under_house_rules() -> None:
 
 # -- psionic Disciplines (section 6.1): Occultism and Willpower 1+, up to the Willpower rank ---------------
 
+
 def occult_life(willpower_ranks: int, occultism_event: bool, disciplines: list[str]) -> Any:
     """A scripted two-term life: the Formative Event gives Occultism 1 (or Survival), then Cult Initiate terms
     put ``willpower_ranks`` ranks in Willpower and the rest in Lore (past its cap of 3, in Occultism)."""
-    skills = ["Willpower"] * willpower_ranks + ["Lore", "Lore", "Lore", "Occultism"][:4 - willpower_ranks]
+    skills = ["Willpower"] * willpower_ranks + ["Lore", "Lore", "Lore", "Occultism"][: 4 - willpower_ranks]
     answers: dict[str, Any] = {
-        "background": "colonial-stock", "path": ["cult-initiate", "cult-initiate"], "term-skill": skills,
+        "background": "colonial-stock",
+        "path": ["cult-initiate", "cult-initiate"],
+        "term-skill": skills,
         "formative-event": "religious-order" if occultism_event else "colony-collapse",
         "discipline": disciplines,
     }
@@ -266,10 +299,14 @@ def test_occultism_and_willpower_2_take_two_disciplines_not_three() -> None:
     assert [e["answer"] for e in asked] == ["telepathy", "void-sight"]  # a third is never offered
     assert "telepathy" not in asked[1]["options"] and "none" in asked[1]["options"]
     taken = [(e["to"], e["why"]) for e in events(c, "change") if e["what"] == "discipline"]
-    assert taken == [("Telepathy", "Psionics: Discipline 1 of up to 2 (Willpower rank)"),
-                     ("Void-Sight", "Psionics: Discipline 2 of up to 2 (Willpower rank)")]
-    assert "Disciplines: Telepathy, Void-Sight (use: 2D6 + Presence + Occultism vs TN 8/11/14 for Tier 1/2/3, " \
-           "costing 1/2/3 Resolve)" in REGISTRY.ruleset(RULESET).render(c)
+    assert taken == [
+        ("Telepathy", "Psionics: Discipline 1 of up to 2 (Willpower rank)"),
+        ("Void-Sight", "Psionics: Discipline 2 of up to 2 (Willpower rank)"),
+    ]
+    assert (
+        "Disciplines: Telepathy, Void-Sight (use: 2D6 + Presence + Occultism vs TN 8/11/14 for Tier 1/2/3, "
+        "costing 1/2/3 Resolve)" in REGISTRY.ruleset(RULESET).render(c)
+    )
 
 
 def test_a_third_discipline_is_a_replay_difference() -> None:
@@ -312,11 +349,14 @@ def test_disciplines_cost_resolve_in_play_not_at_creation() -> None:
     ch = taking.sheet.characteristics
     assert taking.sheet.extra["derived"]["resolve"] == 10 + ch["Wits"] + ch["Presence"]
     notes = [e["text"] for e in events(taking, "note") if e["text"].startswith("Psionics")]
-    assert notes == ["Psionics: Willpower 2 allows up to 2 Discipline(s); using one is 2D6 + Presence + Occultism "
-                     "vs TN 8/11/14 for Tier 1/2/3, costing 1/2/3 Resolve"]
+    assert notes == [
+        "Psionics: Willpower 2 allows up to 2 Discipline(s); using one is 2D6 + Presence + Occultism "
+        "vs TN 8/11/14 for Tier 1/2/3, costing 1/2/3 Resolve"
+    ]
 
 
 # -- Defense (sections 4.2 and 10.1: 8 + Agility) ---------------------------------------------------
+
 
 @pytest.mark.parametrize(("agility", "defense"), [(0, 8), (1, 9), (2, 10), (4, 12)])
 def test_defense_is_8_plus_agility(agility: int, defense: int) -> None:
@@ -336,19 +376,23 @@ def test_defense_on_the_sheet_and_in_the_history() -> None:
 
 # -- cyberware (section 5.3): its bonus recorded beside its Resolve cost ------------------------------
 
+
 def test_cyberware_bonus_and_cost_on_the_sheet_and_in_the_history() -> None:
     c = create_character(REGISTRY, RULESET, 6, options={"background": "machine-grafted"})
     assert c.sheet.extra["cyberware"] == [
-        {"item": "Integral cyberlimb", "attribute": "Might", "task": "Athletics", "bonus": 1, "resolve_cost": 1}]
+        {"item": "Integral cyberlimb", "attribute": "Might", "task": "Athletics", "bonus": 1, "resolve_cost": 1}
+    ]
     (change,) = [e for e in events(c, "change") if e["what"] == "cyberware"]
     assert change["to"] == "Integral cyberlimb: +1 to Might (Athletics) tasks, -1 maximum Resolve"
     assert change["why"] == "Background: Machine-Grafted"
     render = REGISTRY.ruleset(RULESET).render
     assert "Cyberware: Integral cyberlimb (+1 Might: Athletics; -1 max Resolve)\n" in render(c)
-    jack = create_character(REGISTRY, RULESET, 6, options={"background": "hive-descended"},
-                            rules={"cyberware_resolve": False})
+    jack = create_character(
+        REGISTRY, RULESET, 6, options={"background": "hive-descended"}, rules={"cyberware_resolve": False}
+    )
     assert jack.sheet.extra["cyberware"] == [
-        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 0}]
+        {"item": "Neural interface jack", "attribute": "Wits", "task": "Hacking", "bonus": 1, "resolve_cost": 0}
+    ]
     assert "Cyberware: Neural interface jack (+1 Wits: Hacking; no Resolve cost)\n" in render(jack)
     plain = create_character(REGISTRY, RULESET, 6, options={"background": "void-born"})
     assert plain.sheet.extra["cyberware"] == []

@@ -222,7 +222,14 @@ def test_paths_are_registered_as_careers() -> None:
     registry = make_registry()
     careers = registry.careers("wormwood-drift")
     assert sorted(c.name for c in careers.values()) == sorted(
-        ["Void Corps", "Merchant Marine", "Corporate Enforcer", "Scavenger Crew", "Colonial Militia", "Cult Initiate",
-         "Xenoarchaeologist"]
+        [
+            "Void Corps",
+            "Merchant Marine",
+            "Corporate Enforcer",
+            "Scavenger Crew",
+            "Colonial Militia",
+            "Cult Initiate",
+            "Xenoarchaeologist",
+        ]
     )
     assert not registry.warnings

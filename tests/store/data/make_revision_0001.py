@@ -32,8 +32,15 @@ def main(target: Path) -> None:
         con.execute(
             "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
             "VALUES (?,?,?,?,?,?,?)",
-            (1, "Spinward", "nowhere-yet", json.dumps({"max_terms": 4}),
-             json.dumps([{"name": "nowhere_yet", "version": "0.1.0"}]), 0, CREATED),
+            (
+                1,
+                "Spinward",
+                "nowhere-yet",
+                json.dumps({"max_terms": 4}),
+                json.dumps([{"name": "nowhere_yet", "version": "0.1.0"}]),
+                0,
+                CREATED,
+            ),
         )
         con.execute(
             "INSERT INTO campaign (id, name, ruleset, house_rules, plugins, archived, created_at) "
@@ -46,10 +53,23 @@ def main(target: Path) -> None:
             con.execute(
                 "INSERT INTO character (id, campaign_id, name, player, status, ruleset, document, rules_sha256, seed, "
                 "species, careers, terms, age, profile, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (cid, 1, character.sheet.name, player, status, "nowhere-yet", character.to_json(),
-                 rules_digest(character.provenance["house_rules"]), seed,
-                 fields["species"], fields["careers"], character.sheet.total_terms, character.sheet.age,
-                 fields["profile"], f"2025-01-0{cid + 2} 10:00:00.000000"),
+                (
+                    cid,
+                    1,
+                    character.sheet.name,
+                    player,
+                    status,
+                    "nowhere-yet",
+                    character.to_json(),
+                    rules_digest(character.provenance["house_rules"]),
+                    seed,
+                    fields["species"],
+                    fields["careers"],
+                    character.sheet.total_terms,
+                    character.sheet.age,
+                    fields["profile"],
+                    f"2025-01-0{cid + 2} 10:00:00.000000",
+                ),
             )
     con.execute("PRAGMA journal_mode = DELETE")
     con.execute("VACUUM")

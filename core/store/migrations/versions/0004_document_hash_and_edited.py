@@ -34,7 +34,9 @@ def upgrade() -> None:
     op.add_column("character", sa.Column("edited", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_index("ix_character_campaign_sha256", "character", ["campaign_id", "document_sha256"])
     character = sa.table(
-        "character", sa.column("id", sa.Integer()), sa.column("document", sa.Text()),
+        "character",
+        sa.column("id", sa.Integer()),
+        sa.column("document", sa.Text()),
         sa.column("document_sha256", sa.String(64)),
     )
     conn = op.get_bind()

@@ -31,9 +31,11 @@ depends_on: str | None = None
 def _names(plugins: object) -> list[str]:
     if isinstance(plugins, str):
         plugins = json.loads(plugins)
-    names = {
-        str(p["name"]) for p in plugins or [] if isinstance(p, dict) and isinstance(p.get("name"), str)
-    } if isinstance(plugins, list) else set()
+    names = (
+        {str(p["name"]) for p in plugins or [] if isinstance(p, dict) and isinstance(p.get("name"), str)}
+        if isinstance(plugins, list)
+        else set()
+    )
     return sorted(n for n in names if not n.startswith("content:"))
 
 
@@ -41,8 +43,12 @@ def upgrade() -> None:
     """Add both columns, NOT NULL with the server default ``[]``, then fill ``enabled_plugins``."""
     op.add_column("campaign", sa.Column("enabled_plugins", sa.JSON(), nullable=False, server_default="[]"))
     op.add_column("campaign", sa.Column("enabled_replacements", sa.JSON(), nullable=False, server_default="[]"))
-    campaign = sa.table("campaign", sa.column("id", sa.Integer()), sa.column("plugins", sa.JSON()),
-                        sa.column("enabled_plugins", sa.JSON()))
+    campaign = sa.table(
+        "campaign",
+        sa.column("id", sa.Integer()),
+        sa.column("plugins", sa.JSON()),
+        sa.column("enabled_plugins", sa.JSON()),
+    )
     bind = op.get_bind()
     for cid, plugins in bind.execute(sa.select(campaign.c.id, campaign.c.plugins)).all():
         names = _names(plugins)

@@ -75,7 +75,8 @@ def _columns(document_last: bool) -> list[sa.Column[Any]]:
 def _rebuild(document_last: bool) -> None:
     columns = _columns(document_last)
     op.create_table(
-        _TEMPORARY, *columns,
+        _TEMPORARY,
+        *columns,
         sa.CheckConstraint("status IN ('active', 'retired', 'dead', 'npc')", name="ck_character_status"),
     )
     names = ", ".join(c.name for c in columns)
