@@ -104,10 +104,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     process = subprocess.Popen(
-        [*lifepath_command(), "serve", "--port", str(port), "--db", str(db)],
+        [*lifepath_command(), "serve", "--port", str(port), "--db", str(db), "--workers", str(workers)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=environment(),
@@ -117,7 +117,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         if process.poll() is not None:
             raise SystemExit("lifepath serve exited before it answered")
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
+            with urllib.request.urlopen(url + "/", timeout=60):  # every worker up: the page answers
                 return process, url
         except OSError:
             time.sleep(0.1)
@@ -286,6 +286,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="how long the concurrent run lasts (10-20)")
     parser.add_argument("--only-site", action="store_true", help="measure only `export --format site`")
     parser.add_argument(
+        "--serve-workers", type=int, default=1, help="--workers of lifepath serve (default: 1, one process)"
+    )
+    parser.add_argument(
         "--site-workers", type=int, default=None, help="--workers of the site export (default: lifepath's)"
     )
     args = parser.parse_args()
@@ -296,6 +299,7 @@ def main() -> None:
         "python": sys.version.split()[0],
         "cpus": os.cpu_count(),
         "load_start": round(os.getloadavg()[0], 2),
+        "serve_workers": args.serve_workers,
     }
     if not args.only_site:
         serve_figures(db, args, figures)
@@ -315,7 +319,7 @@ def serve_figures(db: Path, args: argparse.Namespace, figures: dict[str, Any]) -
     roster = "/campaigns/" + urllib.parse.quote(CAMPAIGN, safe="")
     filtered = roster + "?" + urllib.parse.urlencode(FILTERED)
     career = roster + "?" + urllib.parse.urlencode(CAREER)
-    process, url = start_server(db)
+    process, url = start_server(db, args.serve_workers)
     try:
         print("measuring: roster pages, one client...", file=sys.stderr)
         figures["roster_first_p50_ms"] = p50(url, [roster] * 20)

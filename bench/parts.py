@@ -44,10 +44,10 @@ import sys
 mode, count = sys.argv[1], int(sys.argv[2])
 from lifepath.creation import Context, create
 from lifepath.decisions import Decision, DecisionCache, Option, PolicyChooser
-from lifepath.dice import DiceStream, parse
-from lifepath.hookcall import call_hook
-from lifepath.houserules import resolve
-from lifepath.manager import get_registry
+from lifepath.engine.dice import DiceStream, parse
+from lifepath.engine.hookcall import call_hook
+from lifepath.engine.houserules import resolve
+from lifepath.host.manager import get_registry
 registry = get_registry()
 rules = resolve(registry.declaration("nowhere-yet"))
 for seed in range(20):  # warm the tables and caches, as bench/run.py does
@@ -98,8 +98,8 @@ _FLOOR = """
 import random, sys
 from bisect import bisect_right
 from lifepath.decisions import Decision, Option
-from lifepath.dice import parse
-from lifepath.manager import get_registry
+from lifepath.engine.dice import parse
+from lifepath.host.manager import get_registry
 parts, count = sys.argv[1].split(","), int(sys.argv[2])
 registry = get_registry()
 hook = registry.manager.pm.hook.lifepath_apply_trait
@@ -149,8 +149,8 @@ _STAGES = """
 import sys
 from lifepath.creation import create
 from lifepath.decisions import PolicyChooser
-from lifepath.houserules import resolve
-from lifepath.manager import get_registry
+from lifepath.engine.houserules import resolve
+from lifepath.host.manager import get_registry
 from lifepath.plugins.nowhere_yet.procedure import Procedure
 off, count = sys.argv[1], int(sys.argv[2])
 registry = get_registry()
@@ -217,8 +217,8 @@ switch, count = sys.argv[1].split(","), int(sys.argv[2])
 import lifepath.creation
 from lifepath.creation import CrisisOutcome, create
 from lifepath.decisions import PolicyChooser
-from lifepath.houserules import resolve
-from lifepath.manager import get_registry
+from lifepath.engine.houserules import resolve
+from lifepath.host.manager import get_registry
 if "hooks" in switch:
     def unanswered(manager, name, **kwargs):
         return CrisisOutcome("medical-debt") if name == "lifepath_crisis" else None

@@ -104,8 +104,8 @@ def creation_rate(count: int) -> float:
     """Nowhere Yet NPCs per second, made in this process with full history (nothing serialised)."""
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.houserules import resolve
-    from lifepath.manager import get_registry
+    from lifepath.engine.houserules import resolve
+    from lifepath.host.manager import get_registry
 
     registry = get_registry()
     rules = resolve(registry.declaration("nowhere-yet"))
@@ -137,8 +137,8 @@ if kind == "dice":
     raise SystemExit
 from lifepath.creation import create
 from lifepath.decisions import PolicyChooser
-from lifepath.houserules import resolve
-from lifepath.manager import get_registry
+from lifepath.engine.houserules import resolve
+from lifepath.host.manager import get_registry
 registry = get_registry()
 rules = resolve(registry.declaration("nowhere-yet"))
 for seed in range(20):  # warm the tables and caches, as creation_rate does
@@ -278,11 +278,11 @@ def store(count: int, folder: Path) -> dict[str, Any] | None:
     except ImportError as exc:
         print(f"store benchmark skipped: {exc}", file=sys.stderr)
         return None
+    from lifepath.batches.seeds import derive_seed
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.houserules import resolve
-    from lifepath.manager import get_registry
-    from lifepath.seeds import derive_seed
+    from lifepath.engine.houserules import resolve
+    from lifepath.host.manager import get_registry
 
     registry = get_registry()
     rules = resolve(registry.declaration("nowhere-yet"))

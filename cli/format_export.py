@@ -19,37 +19,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lifepath.files import lock
+from lifepath.support.files import lock
 
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.errors import LifepathError
+    from lifepath.formats.registry import Format
     from lifepath.ruleset import Ruleset
     from lifepath.store.models import CharacterRead
     from lifepath.store.service import Store
 
 
-def check_format(fmt: str) -> str:
-    from lifepath.errors import LifepathError
-    from lifepath.formats import EXPORT_FORMATS
+def check_format(fmt: str) -> Format | None:
+    """The registered format ``fmt`` names (``None`` for the JSON export), from every installed plugin."""
+    from lifepath.formats.registry import collect
+    from lifepath.host.manager import get_manager
 
     fmt = fmt.strip().lower()
-    if fmt not in EXPORT_FORMATS:
-        known = ", ".join((*EXPORT_FORMATS, "site"))
-        raise LifepathError(f"'{fmt}' is not an export format", hint=f"use one of {known}")
-    return fmt
+    if fmt == "json":
+        return None
+    return collect(get_manager()).get(fmt, "export", also=("json", "site"))
 
 
-def convert(ruleset: Ruleset, character: Character, fmt: str, number: int) -> str:
-    """One character as text in ``fmt`` (``foundry`` or ``1001``)."""
-    from lifepath.formats import require
-
-    require(ruleset, fmt)
-    if fmt == "foundry":
-        from lifepath.formats.foundry import actor, to_json
-
-        return to_json(actor(ruleset.foundry_actor(character)))
-    return ruleset.text_1001(character, number)
+def convert(ruleset: Ruleset, character: Character, fmt: Format, number: int) -> str:
+    """One character as text in ``fmt``, once the format has accepted the ruleset."""
+    fmt.require(ruleset)
+    return fmt.write(ruleset, character, number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +58,19 @@ class Selection:
     player: str | None = None
 
     @classmethod
-    def make(cls, party: bool, status: str | None, player: str | None, *, campaign: str | None, fmt: str) -> Selection:
+    def make(
+        cls, party: bool, status: str | None, player: str | None, *, campaign: str | None, fmt: Format | None
+    ) -> Selection:
         from lifepath.errors import LifepathError
         from lifepath.store.service import check_status
 
         chosen = cls(party, None if status is None else check_status(status), player)
         if chosen == cls():
             return chosen
-        if campaign is None or fmt not in ("foundry", "1001"):
+        if campaign is None or fmt is None:
             raise LifepathError(
-                "--party, --status and --player choose characters of a campaign exported as Foundry actors or "
-                '"1001" text',
+                "--party, --status and --player choose characters of a campaign exported in another tool's "
+                'format (Foundry actors, "1001" text...)',
                 hint="e.g. `lifepath export --campaign Spinward --party --format foundry --out actors`",
             )
         return chosen
@@ -86,20 +83,20 @@ class Selection:
         return [r for r in rows if r.player] if self.party else rows
 
 
-def file_name(character_id: int, name: str) -> str:
+def file_name(character_id: int, name: str, suffix: str = ".json") -> str:
     slug = re.sub(r"[^\w]+", "-", name, flags=re.UNICODE).strip("-").lower() or "character"
-    return f"{character_id}-{slug}.json"
+    return f"{character_id}-{slug}{suffix}"
 
 
 def export_formatted(
     store: Store,
     character_id: int | None,
     campaign: str | None,
-    fmt: str,
+    fmt: Format,
     out: Path | None,
     selection: Selection | None = None,
 ) -> None:
-    from lifepath.cli.roster_cmd import write_out
+    from lifepath.cli.output import write_out
     from lifepath.errors import LifepathError
 
     registry = store.registry
@@ -118,26 +115,28 @@ def export_formatted(
             f"no character of campaign '{camp.name}' is in {what}, so there is nothing to export",
             hint=f"`lifepath roster '{camp.name}'` shows each character's status and player",
         )
-    if fmt == "foundry" and out is None:
+    if fmt.folder and out is None:
         raise LifepathError(
-            "a campaign exported as Foundry actors is one file per character, so it needs a folder",
-            hint=f"add --out FOLDER, e.g. `lifepath export --campaign '{camp.name}' --format foundry --out actors`",
+            f"a campaign exported as {fmt.title} is one file per character, so it needs a folder",
+            hint=f"add --out FOLDER, e.g. `lifepath export --campaign '{camp.name}' --format {fmt.name} --out actors`",
         )
     texts = [
         (row.id, row.name, convert(registry.ruleset(row.ruleset), store.load(row.id), fmt, number))
         for number, row in enumerate(rows, start=1)
     ]
-    if fmt == "1001":
+    if not fmt.folder:
         write_out(out, "\n".join(text for _, _, text in texts))
         return
     assert out is not None
     if out.exists() and not out.is_dir():
-        raise LifepathError(f"{out} is a file, not a folder", hint="give --out a folder for one actor file each")
-    write_folder(out, [(file_name(cid, name), text) for cid, name, text in texts])
-    print(f"wrote {len(texts)} actor file(s) to {out}", file=sys.stderr)
+        raise LifepathError(f"{out} is a file, not a folder", hint="give --out a folder for one file per character")
+    label = "Foundry actor" if fmt.name == "foundry" else f"--format {fmt.name}"
+    write_folder(out, [(file_name(cid, name, fmt.suffix), text) for cid, name, text in texts], label)
+    what = "actor file(s)" if fmt.name == "foundry" else "file(s)"
+    print(f"wrote {len(texts)} {what} to {out}", file=sys.stderr)
 
 
-def write_folder(out: Path, files: list[tuple[str, str]]) -> None:
+def write_folder(out: Path, files: list[tuple[str, str]], label: str = "Foundry actor") -> None:
     """Write ``files`` (name, text) into the folder ``out``, all or nothing.
 
     Every file is written and synced in a hidden staging folder inside ``out`` (``.lifepath-foundry-XXXX``,
@@ -167,7 +166,7 @@ def write_folder(out: Path, files: list[tuple[str, str]]) -> None:
             staging = None
         if created:
             shutil.rmtree(out, ignore_errors=True)
-        raise _folder_error(out, e) from None
+        raise _folder_error(out, e, label) from None
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
@@ -238,7 +237,7 @@ def _sync_folder(out: Path) -> None:
         os.close(fd)
 
 
-def _folder_error(out: Path, error: OSError) -> LifepathError:
+def _folder_error(out: Path, error: OSError, label: str) -> LifepathError:
     from lifepath.errors import LifepathError
 
     reason = error.strerror or str(error)
@@ -247,7 +246,7 @@ def _folder_error(out: Path, error: OSError) -> LifepathError:
     else:
         hint = "check the folder can be written, or give --out another folder, and export again"
     return LifepathError(
-        f"cannot write the Foundry actor files to {out} ({reason}); nothing was written: the folder holds "
+        f"cannot write the {label} files to {out} ({reason}); nothing was written: the folder holds "
         "none of this export's files",
         hint=hint,
     )

@@ -1,5 +1,5 @@
 """Interactive creation at the CLI: a person (or an answers file) answers through a
-:class:`~lifepath.session.Session`, and every answer is kept in a draft until the character is finished."""
+:class:`~lifepath.engine.session.Session`, and every answer is kept in a draft until the character is finished."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from lifepath.errors import LifepathError
 
 if TYPE_CHECKING:
     from lifepath.character import Character
-    from lifepath.drafts import Draft
-    from lifepath.registry import Registry
+    from lifepath.engine.drafts import Draft
+    from lifepath.host.registry import Registry
 
 
 def read_answers(source: str) -> Iterator[str]:
@@ -36,8 +36,8 @@ def make(registry: Registry, draft: Draft, answers: str | None) -> Character:
     """Make the draft's character, asking a person for what neither the draft nor the answers say.
     On Ctrl-C, Ctrl-D or an error the draft is kept and how to resume it is printed."""
     from lifepath.cli.prompt import PromptChooser
-    from lifepath.help import explain
-    from lifepath.session import Session
+    from lifepath.engine.help import explain
+    from lifepath.engine.session import Session
 
     terminal = sys.stdin.isatty() and answers != "-"
     if not terminal and answers is None:

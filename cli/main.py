@@ -18,26 +18,26 @@ HELP = "Create tabletop-RPG characters under pluggable rulesets, and keep campai
 
 #: the module under ``lifepath.cli`` that registers each top-level command, in ``--help`` order
 COMMANDS: dict[str, str] = {
-    "rulesets": "info_cmd",
-    "plugins": "info_cmd",
-    "create": "create_cmd",
-    "verify": "verify_cmd",
-    "schema": "schema_cmd",
-    "check": "check_cmd",
-    "campaign": "campaign_cmd",
-    "roster": "roster_cmd",
-    "show": "roster_cmd",
-    "set-status": "roster_cmd",
-    "rename": "roster_cmd",
-    "note": "roster_cmd",
-    "delete": "roster_cmd",
-    "export": "roster_cmd",
-    "import": "roster_cmd",
-    "plugin": "plugin_cmd",
-    "generate": "generate_cmd",
-    "odds": "odds_cmd",
-    "sheet": "sheet_cmd",
-    "serve": "serve_cmd",
+    "rulesets": "info",
+    "plugins": "info",
+    "create": "create",
+    "verify": "verify",
+    "schema": "schema",
+    "check": "check",
+    "campaign": "campaign",
+    "roster": "roster",
+    "show": "roster",
+    "set-status": "roster",
+    "rename": "roster",
+    "note": "roster",
+    "delete": "roster",
+    "export": "roster",
+    "import": "roster",
+    "plugin": "plugin",
+    "generate": "generate",
+    "odds": "odds",
+    "sheet": "sheet",
+    "serve": "serve",
 }
 
 
@@ -75,7 +75,7 @@ def build_app(command: str | None = None) -> typer.Typer:
     tree.callback()(main)
     modules = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
     for module in modules:
-        importlib.import_module(f"lifepath.cli.{module}").register(tree)
+        importlib.import_module(f"lifepath.cli.commands.{module}").register(tree)
     return tree
 
 
@@ -93,7 +93,7 @@ def _check_arguments(argv: list[str]) -> None:
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError as exc:
-            from lifepath.text import safe
+            from lifepath.support.text import safe
 
             shown = safe(arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
             print(

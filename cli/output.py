@@ -2,10 +2,10 @@
 
 :func:`install` (called once by the console script) puts a :class:`SafeStream` in front of
 ``sys.stdout`` and ``sys.stderr``, so ``typer.echo``, ``print`` and ``sys.stdout.write`` in every command
-pass their text through :func:`lifepath.text.safe` (line feeds kept: the program prints those itself).
+pass their text through :func:`lifepath.support.text.safe` (line feeds kept: the program prints those itself).
 An ANSI colour code, a clear-screen, a window-title OSC, a carriage return, a backspace, DEL or a C1
 control in a name comes out as ``\\u001b``, ``\\r``, ``\\b``, ``\\u007f``, ``\\u009b``..., piped or on a
-terminal. JSON output stays valid JSON with the same values (see :mod:`lifepath.text`), and files
+terminal. JSON output stays valid JSON with the same values (see :mod:`lifepath.support.text`), and files
 written with ``--out`` are not touched at all.
 
 Single values that must stay on one line (a table cell, an error paragraph) are made safe with line
@@ -20,20 +20,17 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from lifepath.errors import LifepathError
-from lifepath.text import safe
+from lifepath.errors import OutputError as OutputError
+from lifepath.support.text import safe
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from lifepath.character import Character
-
-
-class OutputError(LifepathError):
-    """Standard output or standard error cannot be written (a full disk, a closed device)."""
 
 
 class SafeStream:
@@ -153,3 +150,28 @@ def _safe_values(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _safe_values(v) for k, v in value.items()}
     return value
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Plain text columns, left-aligned, two spaces apart (numbers right-aligned); a control character in
+    a cell is shown escaped (:func:`lifepath.support.text.safe`), so a name cannot split a row or move the cursor."""
+    cells = [[("" if v is None else safe(str(v))) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(headers))]
+
+    def line(values: Sequence[str]) -> str:
+        out = [v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)]
+        return "  ".join(out).rstrip()
+
+    return "\n".join([line(list(headers)), *(line(r) for r in cells)]) + "\n"
+
+
+def write_out(out: Path | None, text: str) -> None:
+    """Write ``text`` to ``out`` atomically, or to stdout when ``out`` is None."""
+    if out is None:
+        sys.stdout.write(text)
+        return
+    from lifepath.support.files import write_atomic
+
+    write_atomic(out, text)
+    print(f"wrote {out}", file=sys.stderr)

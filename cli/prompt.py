@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from lifepath.decisions import Decision, free_text_problem
 from lifepath.errors import LifepathError
-from lifepath.history import describe
-from lifepath.text import safe
+from lifepath.sheets.history import describe
+from lifepath.support.text import safe
 
 if TYPE_CHECKING:
-    from lifepath.session import Session
+    from lifepath.engine.session import Session
 
 BACK = ("b", "back", "undo")
 HELP = ("?", "help")
@@ -266,7 +266,7 @@ class PromptChooser:
                 raise KeyboardInterrupt
             if session is not None and word in BACK:
                 if session.can_undo:
-                    from lifepath.session import GoBack
+                    from lifepath.engine.session import GoBack
 
                     raise GoBack
                 self._refuse(decision, "this is the first decision: there is nothing to go back to")

@@ -33,7 +33,7 @@ class NotCharacters(Exception):
 def _record(raw: bytes, number: int, name: str) -> dict[str, Any]:
     """The character on one line; a line that is none is a :class:`LifepathError` naming the line."""
     from lifepath.errors import LifepathError
-    from lifepath.files import MAX_JSON_DEPTH
+    from lifepath.support.files import MAX_JSON_DEPTH
 
     hint = "each line is one character as `lifepath generate --format jsonl` writes it"
     try:
@@ -66,12 +66,12 @@ def _record(raw: bytes, number: int, name: str) -> dict[str, Any]:
 def verify_lines(replay: Any, path: Path, as_json: bool) -> bool:
     """Replay every line of ``path``; print one result each (or a JSON list); True if all are identical."""
     from lifepath.errors import LifepathError
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
 
     name = str(path)
     registry = get_registry()
     results: list[dict[str, Any]] = []
-    total = differ = 0
+    total = differ = unreplayable = 0
     try:
         fh = path.open("rb")
     except OSError as exc:
@@ -106,7 +106,9 @@ def verify_lines(replay: Any, path: Path, as_json: bool) -> bool:
                     "checked_by": "replay",
                     "differences": [],
                 }
-            differ += not result["identical"]
+                unreplayable += 1
+            else:
+                differ += not result["identical"]
             if as_json:
                 results.append({"file": name, "line": number, **result})
             else:
@@ -114,6 +116,8 @@ def verify_lines(replay: Any, path: Path, as_json: bool) -> bool:
     if as_json:
         typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
     else:
-        summary = f"{total - differ} of {total} character(s) in {name} replay exactly"
-        typer.echo(summary + (f"; {differ} differ" if differ else ""))
-    return differ == 0
+        summary = f"{total - differ - unreplayable} of {total} character(s) in {name} replay exactly"
+        summary += f"; {differ} differ" if differ else ""
+        summary += f"; {unreplayable} could not be replayed" if unreplayable else ""
+        typer.echo(summary)
+    return differ == 0 and unreplayable == 0

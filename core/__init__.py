@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+from lifepath.support.moved import install as _install_moved
+
+_install_moved()
+
 _EXPORTS: dict[str, str] = {
     "BuildError": "lifepath.errors",
     "CareerRecord": "lifepath.character",

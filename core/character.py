@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lifepath.history_log import encode_compact
+from lifepath.engine.history_log import encode_compact
 
 if TYPE_CHECKING:
-    from lifepath.history_log import EventLog
+    from lifepath.engine.history_log import EventLog
 
 FORMAT = "lifepath.character/1"
 SCHEMA_ID = "https://lifepath.example/schemas/character.schema.json"
@@ -133,7 +133,7 @@ class Sheet:
 class Character:
     """A finished character: its sheet, the complete history that made it, and where it came from.
 
-    ``history`` may be given as the creation's :class:`lifepath.history_log.EventLog`: its JSON events are
+    ``history`` may be given as the creation's :class:`lifepath.engine.history_log.EventLog`: its JSON events are
     made the first time ``history`` is read (a batch that never reads it never pays for them).
     """
 

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from lifepath.character import Character, Sheet
 from lifepath.decisions import Chooser, Decision, PolicyChooser, policy_draw
-from lifepath.dice import Dice, DiceStream, parse
+from lifepath.engine.dice import Dice, DiceStream, parse
+from lifepath.engine.history_log import CHANGE, DECISION, FORCED, NOTE, THROW, EventLog
+from lifepath.engine.hookcall import PluginHookError, call_hook
 from lifepath.errors import LifepathError
-from lifepath.history_log import CHANGE, DECISION, FORCED, NOTE, THROW, EventLog
-from lifepath.hookcall import PluginHookError, call_hook
 
 if TYPE_CHECKING:
-    from lifepath.registry import Registry
+    from lifepath.host.registry import Registry
     from lifepath.ruleset import Ruleset
 
 
@@ -121,7 +121,7 @@ class Context:
         self.dice = DiceStream(seed)
         self._draw = self.dice.draw
         self.sheet = Sheet()
-        #: the history: reads as the list of JSON events, records compact entries (lifepath.history_log)
+        #: the history: reads as the list of JSON events, records compact entries (lifepath.engine.history_log)
         self.history = log if log is not None else EventLog(observer)
         self._record = self.history.record
         self.decisions: list[list[str]] = []
@@ -144,8 +144,8 @@ class Context:
     ) -> Throw:
         """Throw dice, record it, and return the result.
 
-        :param notation: a dice notation, or a :class:`lifepath.dice.Dice` parsed once beforehand (with
-            :func:`lifepath.dice.parse`, e.g. when the tables are compiled), which saves the look-up.
+        :param notation: a dice notation, or a :class:`lifepath.engine.dice.Dice` parsed once beforehand (with
+            :func:`lifepath.engine.dice.parse`, e.g. when the tables are compiled), which saves the look-up.
 
         :param dms: ``(source, value)`` modifiers, each recorded with its source.
         :param target: succeed on a total of at least this (``None``: a table lookup, no outcome).
@@ -244,7 +244,7 @@ class Context:
         """Record something that happened that is neither a throw nor a decision."""
         self._record((NOTE, text, details))
 
-    # -- hooks (a third-party implementation that raises is named: lifepath.hookcall) ------------------
+    # -- hooks (a third-party implementation that raises is named: lifepath.engine.hookcall) ------------------
 
     def characteristic_specs(self, specs: Sequence[CharacteristicSpec]) -> dict[str, CharacteristicSpec]:
         """Let plugins adjust how characteristics are generated, then return the specs by code."""
@@ -291,9 +291,9 @@ def create(
 ) -> Character:
     """Run one character's creation under ``ruleset_id`` and return it with history and provenance.
 
-    ``rules`` are the resolved house rules (see :func:`lifepath.houserules.resolve`); when omitted the
+    ``rules`` are the resolved house rules (see :func:`lifepath.engine.houserules.resolve`); when omitted the
     declaration's defaults are used. ``observer`` is shown every event as it happens; ``log``, a new
-    :class:`~lifepath.history_log.EventLog` of the caller's, records the history instead of one of
+    :class:`~lifepath.engine.history_log.EventLog` of the caller's, records the history instead of one of
     creation's own, so that a caller whose creation may stop (a replay) can read what happened before it
     stopped without paying for every event as it happens.
     """
@@ -301,7 +301,7 @@ def create(
     if rules is not None:
         resolved = dict(rules)
     else:
-        from lifepath.houserules import resolve  # only here: an import statement costs each character
+        from lifepath.engine.houserules import resolve  # only here: an import statement costs each character
 
         resolved = resolve(registry.declaration(ruleset.id))
     opts = {k: v for k, v in sorted((options or {}).items()) if v not in (None, [], {})}

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Protocol
 
+from lifepath.engine.history_log import encode_compact
 from lifepath.errors import LifepathError, ScriptExhausted
-from lifepath.history_log import encode_compact
 
 
 @dataclass(frozen=True, slots=True)

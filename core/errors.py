@@ -6,6 +6,8 @@ anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LifepathError(Exception):
     """A mistake the user can fix: bad input, an unknown name, a file that does not validate."""
@@ -30,9 +32,9 @@ class LifepathError(Exception):
 
     def paragraph(self) -> str:
         """The whole error as one paragraph: where, what, and how to fix it, with every control character
-        (a line feed too) shown escaped (:func:`lifepath.text.safe`), so a name in it cannot split it or
+        (a line feed too) shown escaped (:func:`lifepath.support.text.safe`), so a name in it cannot split it or
         drive the terminal."""
-        from lifepath.text import safe
+        from lifepath.support.text import safe
 
         where = ""
         if self.file:
@@ -91,7 +93,43 @@ class BuildError(LifepathError):
         self.violations = violations
 
     def paragraph(self) -> str:
-        from lifepath.text import safe
+        from lifepath.support.text import safe
 
         listed = " ".join(f"({i}) {v}" for i, v in enumerate(self.violations, 1))
         return super().paragraph() + " " + safe(listed)
+
+
+class UnsupportedFormat(LifepathError):
+    """A ruleset whose characters have no meaningful form in a format (e.g. the D6 pool as a twodsix actor)."""
+
+
+class PluginHookError(LifepathError):
+    """An installed plugin's creation hook raised; characters cannot be made while it is enabled."""
+
+
+class SoonRefused(TableError):
+    """A meaning check that refuses what a plugin inside its declared ``requires`` range may still do: for
+    one minor version it is a warning (the plugin is loaded), and only then an error (the compatibility
+    policy, docs/plugins/api.md). ``until`` is the lifepath version that will refuse it; ``instead`` says
+    what is done meanwhile."""
+
+    def __init__(self, message: str, *, until: str, instead: str, **where: Any) -> None:
+        super().__init__(message, **where)
+        self.until = until
+        self.instead = instead
+
+
+class SectorError(LifepathError):
+    """A sector file with bad lines; nothing from it is imported."""
+
+
+class StoreError(LifepathError):
+    """The campaign database cannot be opened, read or written."""
+
+
+class BatchError(LifepathError):
+    """A user mistake met while making one character of a batch (carried back from a worker as text)."""
+
+
+class OutputError(LifepathError):
+    """Standard output or standard error cannot be written (a full disk, a closed device)."""

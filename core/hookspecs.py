@@ -14,6 +14,7 @@ from pluggy import HookimplMarker, HookspecMarker
 
 if TYPE_CHECKING:
     from lifepath.creation import CharacteristicSpec, Context, Crisis, CrisisOutcome, ThrowInfo
+    from lifepath.formats.registry import Format
     from lifepath.ruleset import Ruleset
 
 hookspec = HookspecMarker("lifepath")
@@ -43,7 +44,7 @@ def lifepath_register_careers(ruleset_id: str, register: Callable[[Any], None]) 
     :param register: call ``register(table)`` with a :class:`lifepath.Table` (or a mapping) per career,
         shaped as that ruleset's career schema says. It is validated and checked for meaning (the skills
         it names exist...) before it is accepted; one whose id, name or alias another career has is
-        refused unless it declares ``replaces`` (see :mod:`lifepath.clashes`).
+        refused unless it declares ``replaces`` (see :mod:`lifepath.host.clashes`).
     :returns: nothing; use ``register``.
     """
 
@@ -167,4 +168,18 @@ def lifepath_throw_modifiers(ctx: Context, throw: ThrowInfo) -> list[tuple[str, 
         the career it belongs to, or ``None``), ``dice``, ``target`` (``None`` for a table throw) and ``dms``
         (the throw's own modifiers).
     :returns: a list of ``(name, value)`` DMs, e.g. ``[("Hardy", 1)]``; an empty list or ``None`` adds none.
+    """
+
+
+@hookspec
+def lifepath_register_formats(register: Callable[[Format], None]) -> None:
+    """Register output formats: call ``register(Format(...))`` once per format.
+
+    A :class:`lifepath.formats.registry.Format` names the format (``--format NAME``), says what it is called
+    in messages, writes one character as text (``write(ruleset, character, number)``), says how many combine
+    (one file, or a folder of one file each), which rulesets it can map (``supports``) and which commands
+    offer it (``export``, ``generate``). A name lifepath or an earlier plugin already registered is one
+    warning and the first is kept. Called once per command that lists or writes formats.
+
+    :param register: the function to call with each :class:`~lifepath.formats.registry.Format`.
     """

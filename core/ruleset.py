@@ -11,9 +11,8 @@ if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.creation import Context
     from lifepath.errors import TableError
-    from lifepath.formats.foundry import ActorData
-    from lifepath.meaning import Vocabulary
     from lifepath.sheets import Section
+    from lifepath.validation.meaning import Vocabulary
 
 
 class Ruleset:
@@ -30,7 +29,7 @@ class Ruleset:
     kind: ClassVar[str] = "lifepath"
     #: the creation options ``ctx.options`` may hold, each declared in the house-rule subset of JSON
     #: Schema (``type``, ``description`` and, as needed, ``enum``, ``minimum``, ``maximum``); ``None``
-    #: leaves them undeclared (any ``--option KEY=VALUE`` passes as text). See :mod:`lifepath.creation_options`.
+    #: leaves them undeclared (any ``--option KEY=VALUE`` passes as text). See :mod:`lifepath.engine.creation_options`.
     creation_options: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
 
     def table_set(self) -> TableSet | None:
@@ -52,7 +51,7 @@ class Ruleset:
     def vocabulary(self) -> Vocabulary:
         """The skills and traits this ruleset's own tables define (plugins add to it through
         ``lifepath_register_skills`` and ``lifepath_register_traits``). Default: none, nothing checked."""
-        from lifepath.meaning import Vocabulary
+        from lifepath.validation.meaning import Vocabulary
 
         return Vocabulary()
 
@@ -104,7 +103,8 @@ class Ruleset:
 
         return default_sections(character)
 
-    # -- other tools' formats (lifepath.formats) --------------------------------------------------
+    # -- CSV (lifepath.formats.table); other formats ask for their own protocol, see
+    # lifepath.formats.registry (a twodsix actor: foundry_actor; a "1001 characters" block: text_1001) -------
 
     def csv_columns(self) -> Sequence[str]:
         """This ruleset's own CSV columns (its characteristics, one each), between the shared columns and
@@ -135,18 +135,6 @@ class Ruleset:
     def csv_skills(self, character: Character) -> list[tuple[str, Any]]:
         """Skills and levels in the order the ruleset's text form lists them (default: by name)."""
         return sorted(character.sheet.skills.items())
-
-    def foundry_actor(self, character: Character) -> ActorData:
-        """What a Foundry VTT (twodsix) actor holds of this character; rulesets without a mapping refuse."""
-        from lifepath.formats import unsupported
-
-        raise unsupported(self, "foundry", "a Foundry VTT (twodsix) actor")
-
-    def text_1001(self, character: Character, number: int) -> str:
-        """The character as a block of the Cepheus Engine "1001 characters" layout (rulesets with a UPP)."""
-        from lifepath.formats import unsupported
-
-        raise unsupported(self, "1001", 'a "1001 characters" text block')
 
     def check_build(self, build: dict[str, Any]) -> list[str]:
         """Every rule a hand-made build breaks (point-build rulesets); empty when legal."""

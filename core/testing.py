@@ -40,8 +40,8 @@ import pytest
 from lifepath.character import Character
 from lifepath.creation import Context, create
 from lifepath.decisions import Decision, PolicyChooser, ScriptedChooser
-from lifepath.manager import Manager
-from lifepath.registry import Registry
+from lifepath.host.manager import Manager
+from lifepath.host.registry import Registry
 
 #: the distribution the built-in rulesets come with (always loaded with the plugins under test)
 OWN_DISTRIBUTION = "lifepath"
@@ -49,8 +49,8 @@ OWN_DISTRIBUTION = "lifepath"
 
 def builtin_plugins() -> set[str]:
     """The entry-point names of the built-in rulesets (those the ``lifepath`` distribution declares)."""
-    from lifepath.discovery import entry_points
-    from lifepath.manager import GROUP
+    from lifepath.host.discovery import entry_points
+    from lifepath.host.manager import GROUP
 
     return {ep.name for ep in entry_points(GROUP) if ep.dist == OWN_DISTRIBUTION}
 
@@ -110,7 +110,7 @@ def assert_tables_valid(package: str, folder: str = "data") -> int:
 
 
 def _resolve(registry: Registry, ruleset_id: str, rules: Sequence[str] | Mapping[str, Any]) -> dict[str, Any]:
-    from lifepath.houserules import resolve
+    from lifepath.engine.houserules import resolve
 
     declaration = registry.declaration(ruleset_id)
     if isinstance(rules, Mapping):
@@ -250,7 +250,7 @@ class LifepathRunner:
     folder of the test's own, and only the plugins given (plus the built-in rulesets) loaded."""
 
     def __init__(self, home: Path, plugins: Sequence[str], monkeypatch: pytest.MonkeyPatch) -> None:
-        from lifepath.cache import cache_dir
+        from lifepath.support.cache import cache_dir
 
         self.home = home
         self.db = home / "lifepath.db"
@@ -271,8 +271,8 @@ class LifepathRunner:
         """Run ``lifepath ARGS...``; returns its exit code and what it printed."""
         from typer.testing import CliRunner
 
-        from lifepath import manager
         from lifepath.cli.main import build_app
+        from lifepath.host import manager
 
         words = tuple(str(a) for a in args)
         manager.reset()  # each command builds its plugins afresh, as a new process would

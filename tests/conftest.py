@@ -80,6 +80,27 @@ def run_cli(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
 
 
 @pytest.fixture
+def run_in_process(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``run_in_process(*args, db=None, input=None, env=None, cwd=None)``: the command ``run_cli`` would run,
+    in this process (see tests/in_process.py for when a test may use it), with the same default database
+    and drafts folder; returns a completed-process result all the same."""
+    from tests.in_process import run_in_process as run
+
+    def call(
+        *args: str,
+        db: str | None = None,
+        input: str | None = None,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> subprocess.CompletedProcess[str]:
+        return run(
+            tmp_path, *args, db=db, input=input, env=env, cwd=cwd or tmp_path, default_db=tmp_path / "default.db"
+        )
+
+    return call
+
+
+@pytest.fixture
 def without_modules(tmp_path: Path) -> Callable[..., dict[str, str]]:
     """``without_modules("psycopg", ...)``: environment variables for a subprocess in which importing those
     top-level packages raises ImportError, as when they are not installed (a folder first on PYTHONPATH

@@ -253,7 +253,7 @@ def test_a_resumed_draft_is_saved_to_its_campaign(run_cli, tmp_path) -> None:
 
 
 def test_a_draft_keeps_a_relative_database_as_a_path_and_a_url_without_its_password(tmp_path, monkeypatch) -> None:
-    from lifepath.drafts import remembered_db
+    from lifepath.engine.drafts import remembered_db
 
     monkeypatch.chdir(tmp_path)
     assert remembered_db("roster.db") == str(tmp_path / "roster.db")

@@ -50,15 +50,15 @@ NOTES = ROOT / "tools" / "mutation-notes.md"
 
 # Each module under test and the few test files that cover it, fastest-to-fail first.
 MODULES: dict[str, tuple[str, ...]] = {
-    "core/dice.py": ("tests/core/test_dice.py",),
+    "core/engine/dice.py": ("tests/core/test_dice.py",),
     "core/decisions.py": (
         "tests/core/test_decisions.py",
         "tests/core/test_disabled_options.py",
         "tests/core/test_lean_api.py",
         "tests/core/test_compact_json.py",
     ),
-    "core/houserules.py": ("tests/core/test_houserules.py", "tests/bad_input/test_house_rules.py"),
-    "core/replay.py": (
+    "core/engine/houserules.py": ("tests/core/test_houserules.py", "tests/bad_input/test_house_rules.py"),
+    "core/replay/__init__.py": (
         "tests/integrity/test_replay_details.py",
         "tests/integrity/test_replay_edges.py",
         "tests/integrity/test_verify.py",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from lifepath.registry import Registry
+    from lifepath.host.registry import Registry
     from lifepath.store.service import Store, Warn
 
 #: the roster statuses (the same tuple as lifepath.store.models.STATUSES, without importing it)

@@ -3,7 +3,7 @@
 Most of an import's time is checking each character: parsing its line, building the row, and above all
 replaying it from its seed and decisions (:meth:`lifepath.store.exchange.Checker.prepare`). Characters
 are checked independently of each other, so with ``workers > 1`` this module sends chunks of raw lines of
-a format 2 campaign export to :func:`lifepath.workers.pool`'s processes (spawned, gone with their parent,
+a format 2 campaign export to :func:`lifepath.support.workers.pool`'s processes (spawned, gone with their parent,
 terminated at once on an error or Ctrl-C) and hands back what each line became, **in file order**:
 
 * the importing process keeps everything that depends on more than one character or on the database:
@@ -123,7 +123,7 @@ def _worker_checker(spec: Spec) -> Checker:
     (plain first, then with the campaign's content folders that are here)."""
     global _checker
     if _checker is None:
-        from lifepath.manager import get_manager
+        from lifepath.host.manager import get_manager
         from lifepath.store.content import load_campaign_content
         from lifepath.store.exchange import Checker, ImportFile
 
@@ -191,7 +191,7 @@ def parallel(found: ImportFile, workers: int | None) -> bool:
 def checked(spec: Spec, found: ImportFile, workers: int, warnings: list[Said]) -> Iterator[Checked]:
     """Every character of ``found`` checked by ``workers`` processes, in file order; each one's warnings
     are appended to ``warnings`` before it is yielded, and the first mistake is raised in its turn."""
-    from lifepath.workers import pool as worker_pool
+    from lifepath.support.workers import pool as worker_pool
 
     limit = 2 * workers
     pending: deque[Future[Done]] = deque()

@@ -7,7 +7,7 @@ to the plugin manager with :func:`load_campaign_content` *before* the registry i
 folders' careers and species are there exactly as with ``--content PATH``.
 
 Nothing here touches a database or imports SQLAlchemy; folders are only read, never executed (see
-:mod:`lifepath.content`).
+:mod:`lifepath.host.content`).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lifepath.content import MANIFEST, ContentPlugin, load_content
 from lifepath.errors import LifepathError, TableError
+from lifepath.host.content import MANIFEST, ContentPlugin, load_content
 
 if TYPE_CHECKING:
-    from lifepath.manager import Manager
-    from lifepath.registry import Registry
+    from lifepath.host.manager import Manager
+    from lifepath.host.registry import Registry
     from lifepath.store.models import CampaignRead
     from lifepath.tables import Table
 
@@ -161,7 +161,7 @@ def check_folder(manager: Manager, campaign: CampaignRead, path: str | Path) -> 
     built with the campaign's other folders and this one must accept it (versions it requires, no
     other content of the same name). ``manager`` gets the folder added.
     """
-    from lifepath.jsonpos import line_of
+    from lifepath.support.jsonpos import line_of
 
     folder = folder_path(path)
     plugin = load_content(folder)

@@ -12,11 +12,11 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from lifepath.character import Character
+from lifepath.engine.history_log import encode_compact
 from lifepath.errors import LifepathError
-from lifepath.history_log import encode_compact
 
 if TYPE_CHECKING:
-    from lifepath.registry import Registry
+    from lifepath.host.registry import Registry
     from lifepath.store.models import CharacterCreate
 
 #: seeds are stored as signed 64-bit integers

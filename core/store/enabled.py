@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from lifepath.errors import LifepathError, UnknownName
 
 if TYPE_CHECKING:
-    from lifepath.manager import Manager
-    from lifepath.registry import Registry
+    from lifepath.host.manager import Manager
+    from lifepath.host.registry import Registry
     from lifepath.store.models import CampaignRead
 
 CONTENT_PREFIX = "content:"
@@ -107,7 +107,7 @@ class Row:
 def listing(registry: Registry, campaign: CampaignRead) -> list[Row]:
     """Every plugin the campaign could use, enables or its characters were made with, and every
     replacement offered for its ruleset, each with versions and whether it is enabled."""
-    from lifepath.clashes import replacement_key
+    from lifepath.host.clashes import replacement_key
     from lifepath.store.content import plugin_names
 
     rid = registry.ruleset(campaign.ruleset).id
@@ -152,7 +152,7 @@ class Change:
 def change(registry: Registry, campaign: CampaignRead, enable: Sequence[str], disable: Sequence[str]) -> Change:
     """Apply ``enable`` and ``disable`` (plugin names, or ``plugin:id`` replacements) to the campaign's
     lists. Unknown names, content folders and the ruleset's own plugin are refused with the fix."""
-    from lifepath.clashes import replacement_key
+    from lifepath.host.clashes import replacement_key
 
     rid = registry.ruleset(campaign.ruleset).id
     own = registry.ruleset_plugin(rid)

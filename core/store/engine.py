@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import URL, make_url
 
-from lifepath.errors import LifepathError
+from lifepath.errors import StoreError as StoreError
 
 #: seconds a SQLite writer waits for another process's write to finish
 SQLITE_BUSY_TIMEOUT = 30.0
@@ -40,10 +40,6 @@ _URL_HINT = (
     "give a SQLite file path, a sqlite:///PATH URL or a postgresql://USER@HOST/DATABASE URL "
     "with --db or the LIFEPATH_DB environment variable"
 )
-
-
-class StoreError(LifepathError):
-    """The campaign database cannot be opened, read or written."""
 
 
 def default_path() -> Path:

@@ -98,7 +98,7 @@ class CampaignBase(SQLModel):
     #: later is used only once enabled (``lifepath campaign content NAME --enable PLUGIN``). The ruleset's
     #: own plugin and the campaign's content folders are always used.
     enabled_plugins: list[str] = Field(default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"})
-    #: the replacements (``plugin:id``, see :mod:`lifepath.clashes`) enabled in the campaign (revision 0007)
+    #: the replacements (``plugin:id``, see :mod:`lifepath.host.clashes`) enabled in the campaign (revision 0007)
     enabled_replacements: list[str] = Field(
         default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
     )

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath.errors import LifepathError
+from lifepath.store.columns import KEYS
 
 if TYPE_CHECKING:
     from sqlalchemy import ColumnElement, Table
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 
     from lifepath.store.models import CharacterRead
 
-#: the keys a roster sorts by (the roster page's columns, and terms)
-SORTS: tuple[str, ...] = ("id", "name", "species", "careers", "terms", "age", "profile", "status", "player")
+#: the keys a roster sorts by: its columns' (lifepath.store.columns)
+SORTS: tuple[str, ...] = KEYS
 #: the largest page the roster page of ``lifepath serve`` shows (``per_page``)
 PER_PAGE_MAX = 500
 #: the page size of the roster page

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from lifepath.engine.houserules import resolve
 from lifepath.errors import HouseRuleError
-from lifepath.houserules import resolve
 from lifepath.tables import parse_table
 
 from . import species

@@ -68,7 +68,7 @@ def match(candidates: Iterable[Mapping[str, Any]], text: str) -> Mapping[str, An
 
 def registered() -> list[Mapping[str, Any]]:
     """Every species registered for the ruleset (its own and plugins'), through the registry."""
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
 
     return [c.data for c in get_registry().species(RULESET_ID).values()]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lifepath import CareerRecord, Crisis, Decision, LifepathError, Option
-from lifepath.registry import Contribution
+from lifepath.host.registry import Contribution
 
 from .builder import Builder
 from .naming import find

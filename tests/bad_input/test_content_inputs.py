@@ -10,7 +10,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from lifepath.jsonpos import line_of
+from lifepath.support.jsonpos import line_of
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 REPO = Path(__file__).resolve().parents[2]
@@ -69,18 +69,22 @@ def test_a_manifest_naming_a_missing_table_fails_validate_with_its_line(run_cli:
     refused(run_cli("create", "--auto", "--content", str(content)), where)
 
 
-def test_add_content_refuses_a_manifest_naming_a_missing_table(run_cli: Run, tmp_path: Path) -> None:
+def test_add_content_refuses_a_manifest_naming_a_missing_table(
+    run_cli: Run, run_in_process: Run, tmp_path: Path
+) -> None:
     db = str(tmp_path / "c.db")
     content = folder(tmp_path, "couriers", {"careers/curier.json": None})
-    ok(run_cli("campaign", "new", "Spinward", "--db", db))
+    ok(run_in_process("campaign", "new", "Spinward", "--db", db))  # set-up and read-back in-process
     refused(run_cli("campaign", "add-content", "Spinward", str(content), "--db", db), "careers/curier.json")
-    assert json.loads(ok(run_cli("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == []
+    assert json.loads(ok(run_in_process("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == []
 
 
-def test_add_content_refuses_a_folder_redefining_a_built_in_career(run_cli: Run, tmp_path: Path) -> None:
+def test_add_content_refuses_a_folder_redefining_a_built_in_career(
+    run_cli: Run, run_in_process: Run, tmp_path: Path
+) -> None:
     db = str(tmp_path / "c.db")
     content = folder(tmp_path, "my-navy", {"careers/navy.json": NAVY})
-    ok(run_cli("campaign", "new", "Spinward", "--db", db))
+    ok(run_in_process("campaign", "new", "Spinward", "--db", db))  # set-up and read-back in-process
     done = run_cli("campaign", "add-content", "Spinward", str(content), "--db", db)
     refused(
         done,
@@ -89,21 +93,25 @@ def test_add_content_refuses_a_folder_redefining_a_built_in_career(run_cli: Run,
         "the built-in plugin 'nowhere_yet'",
         "campaign 'Spinward' was not changed",
     )
-    assert json.loads(ok(run_cli("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == []
+    assert json.loads(ok(run_in_process("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == []
     made = run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", "--db", db)
     ok(made)
     assert "warning" not in made.stderr
 
 
-def test_add_content_refuses_a_second_folder_with_the_same_career(run_cli: Run, tmp_path: Path) -> None:
+def test_add_content_refuses_a_second_folder_with_the_same_career(
+    run_cli: Run, run_in_process: Run, tmp_path: Path
+) -> None:
     db = str(tmp_path / "c.db")
     first = folder(tmp_path, "couriers", {"careers/courier.json": COURIER})
     second = folder(tmp_path, "more-couriers", {"careers/courier.json": COURIER})
-    ok(run_cli("campaign", "new", "Spinward", "--db", db))
-    ok(run_cli("campaign", "add-content", "Spinward", str(first), "--db", db))
+    ok(run_in_process("campaign", "new", "Spinward", "--db", db))  # set-up and read-back in-process
+    ok(run_in_process("campaign", "add-content", "Spinward", str(first), "--db", db))
     refused(
         run_cli("campaign", "add-content", "Spinward", str(second), "--db", db),
         "adds the career 'Courier'",
         f"the content folder {first}",
     )
-    assert json.loads(ok(run_cli("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == [str(first)]
+    assert json.loads(ok(run_in_process("campaign", "show", "Spinward", "--json", "--db", db)))["content"] == [
+        str(first)
+    ]

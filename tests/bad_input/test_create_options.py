@@ -1,5 +1,5 @@
 """Creation options (issues 15 and 17): ``create``'s flags and ``--option KEY=VALUE`` of ``create`` and
-``generate`` are typed and checked in one place (:mod:`lifepath.creation_options`), so a bad value is one
+``generate`` are typed and checked in one place (:mod:`lifepath.engine.creation_options`), so a bad value is one
 clear error naming the flag and the fix, exit code 2, never a traceback or a silently ignored option."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lifepath import creation_options
+from lifepath.engine import creation_options
 from lifepath.errors import LifepathError, OptionError
 from lifepath.plugins.nowhere_yet.homeworld import PSEUDOHEX, build
 from lifepath.plugins.nowhere_yet.tables import tables

@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from lifepath import houserules
+from lifepath.engine import houserules
 from lifepath.errors import HouseRuleError
 from lifepath.testing import make_registry
 
@@ -107,14 +107,16 @@ def test_create_with_rules_that_conflict_is_refused(run_cli: Run) -> None:
     )
 
 
-def test_campaign_new_refuses_conflicting_rules_and_makes_nothing(run_cli: Run, tmp_path: Path) -> None:
+def test_campaign_new_refuses_conflicting_rules_and_makes_nothing(
+    run_cli: Run, run_in_process: Run, tmp_path: Path
+) -> None:
     db = tmp_path / "c.db"
     refused(
         run_cli("campaign", "new", "Drift", "-r", "wormwood-drift", "--rule", "min_terms=4", "--db", str(db)),
         "min_terms (4) is above max_terms (3)",
         "Set max_terms to 4 or more",
     )
-    assert "Drift" not in ok(run_cli("campaign", "list", "--db", str(db)))
+    assert "Drift" not in ok(run_in_process("campaign", "list", "--db", str(db)))  # read back in-process
     ok(
         run_cli(
             "campaign",
@@ -132,9 +134,12 @@ def test_campaign_new_refuses_conflicting_rules_and_makes_nothing(run_cli: Run, 
     )
 
 
-def test_set_rule_and_unset_rule_refuse_a_conflict_and_store_nothing(run_cli: Run, tmp_path: Path) -> None:
+def test_set_rule_and_unset_rule_refuse_a_conflict_and_store_nothing(
+    run_cli: Run, run_in_process: Run, tmp_path: Path
+) -> None:
     db = tmp_path / "c.db"
-    ok(run_cli("campaign", "new", "Drift", "-r", "wormwood-drift", "--rule", "max_terms=5", "--db", str(db)))
+    # the campaign set up, and what it stores read back, in-process; the commands refused run the script
+    ok(run_in_process("campaign", "new", "Drift", "-r", "wormwood-drift", "--rule", "max_terms=5", "--db", str(db)))
     refused(
         run_cli("campaign", "set-rule", "Drift", "min_terms", "6", "--db", str(db)),
         "min_terms (6) is above max_terms (5)",
@@ -143,12 +148,12 @@ def test_set_rule_and_unset_rule_refuse_a_conflict_and_store_nothing(run_cli: Ru
         run_cli("campaign", "set-rule", "Drift", "max_terms", "1", "--db", str(db)),
         "min_terms (2) is above max_terms (1)",
     )
-    assert stored_rules(run_cli, db, "Drift") == {"max_terms": 5}
+    assert stored_rules(run_in_process, db, "Drift") == {"max_terms": 5}
     ok(run_cli("campaign", "set-rule", "Drift", "min_terms", "5", "--db", str(db)))
     refused(
         run_cli("campaign", "unset-rule", "Drift", "max_terms", "--db", str(db)), "min_terms (5) is above max_terms (3)"
     )
-    assert stored_rules(run_cli, db, "Drift") == {"max_terms": 5, "min_terms": 5}
+    assert stored_rules(run_in_process, db, "Drift") == {"max_terms": 5, "min_terms": 5}
     ok(run_cli("create", "--auto", "--seed", "2", "--campaign", "Drift", "--db", str(db)))
     assert "Also: min_terms must be at most max_terms." in ok(run_cli("campaign", "rules", "Drift", "--db", str(db)))
 

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from lifepath.errors import LifepathError, UnknownName
-from lifepath.files import MAX_JSON_DEPTH
-from lifepath.registry import Registry
+from lifepath.host.registry import Registry
+from lifepath.support.files import MAX_JSON_DEPTH
 from lifepath.testing import create_character, make_registry
 
 BIG_IDS = [2**63, 2**64, -(2**63) - 1]
@@ -229,7 +229,7 @@ def test_a_bad_seed_names_the_file_line_and_pointer(store: Any, league: dict[str
 
 
 def test_a_missing_plugin_gives_no_placeholder_pip_command(registry: Registry) -> None:
-    from lifepath.recorded import ContentMismatch
+    from lifepath.host.recorded import ContentMismatch
     from lifepath.replay import verify
 
     doc = create_character(registry, "nowhere-yet", seed=1).to_dict()

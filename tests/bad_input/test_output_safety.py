@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lifepath.text import safe
+from lifepath.support.text import safe
 
 #: one name per kind of control character, and how the output must show it
 KINDS: dict[str, tuple[str, str]] = {

@@ -121,7 +121,7 @@ def test_sigterm_stops_odds_with_workers_like_ctrl_c(tmp_path: Path) -> None:
 _SIGNAL_DURING_SPAWN = """
 import os, signal
 from concurrent.futures import ProcessPoolExecutor
-from lifepath.workers import pool
+from lifepath.support.workers import pool
 
 seen = []
 

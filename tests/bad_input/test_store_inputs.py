@@ -1,5 +1,10 @@
 """Bad input to the campaign store, through the real ``lifepath`` command: each case exits 2 with one
-readable paragraph (no traceback) and writes nothing."""
+readable paragraph (no traceback) and writes nothing.
+
+The refused command runs the installed script (``cli``); the state a case starts from (a campaign, the
+exports) and the reading back of what the database holds afterwards run the same commands in-process
+(``quick``, tests/in_process.py), which does not need a second's start each.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.in_process import run_in_process
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -28,6 +35,16 @@ def cli(tmp_path: Path) -> Run:
         env = {k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"}
         env["LIFEPATH_DB"] = db or str(tmp_path / "roster.db")
         return subprocess.run([*lifepath(), *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+
+    return run
+
+
+@pytest.fixture
+def quick(tmp_path: Path) -> Run:
+    """The commands of ``cli``, on the same default database, in this process."""
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return run_in_process(tmp_path / "in-process-home", *args, cwd=tmp_path, default_db=tmp_path / "roster.db")
 
     return run
 
@@ -95,11 +112,9 @@ def test_a_port_that_is_not_a_number_is_a_clear_error(cli: Run) -> None:
 def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Made once: a two-character Nowhere Yet campaign export and a Black Nova character export."""
     folder = tmp_path_factory.mktemp("exports")
-    env = {k: v for k, v in os.environ.items() if k != "LIFEPATH_DB"}
-    env["LIFEPATH_DB"] = str(folder / "source.db")
 
-    def run(*args: str) -> None:
-        done = subprocess.run([*lifepath(), *args], capture_output=True, text=True, env=env, cwd=folder, timeout=300)
+    def run(*args: str) -> None:  # set-up, in-process
+        done = run_in_process(folder / "home", *args, cwd=folder, default_db=folder / "source.db")
         assert done.returncode == 0, done.stderr
 
     run("campaign", "new", "Spinward", "--ruleset", "nowhere-yet")
@@ -130,9 +145,11 @@ def nova_with_the_excluded_perk(exports: dict[str, Path], tmp_path: Path) -> Pat
     return path
 
 
-def test_an_edited_character_is_refused_with_the_replay_difference(cli: Run, exports: dict[str, Path], tmp_path: Path):
+def test_an_edited_character_is_refused_with_the_replay_difference(
+    cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path
+):
     path = nova_with_the_excluded_perk(exports, tmp_path)
-    ok(cli("campaign", "new", "Nova", "--ruleset", "black-nova"))
+    ok(quick("campaign", "new", "Nova", "--ruleset", "black-nova"))
     refused(
         cli("import", str(path), "--campaign", "Nova"),
         str(path),
@@ -140,12 +157,14 @@ def test_an_edited_character_is_refused_with_the_replay_difference(cli: Run, exp
         'sheet.traits: added "Universal attraction"',
         "--accept-edited",
     )
-    assert "No characters yet." in ok(cli("roster"))
+    assert "No characters yet." in ok(quick("roster"))
 
 
-def test_accept_edited_stores_it_marked_and_roster_and_show_say_so(cli: Run, exports: dict[str, Path], tmp_path: Path):
+def test_accept_edited_stores_it_marked_and_roster_and_show_say_so(
+    cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path
+):
     path = nova_with_the_excluded_perk(exports, tmp_path)
-    ok(cli("campaign", "new", "Nova", "--ruleset", "black-nova"))
+    ok(quick("campaign", "new", "Nova", "--ruleset", "black-nova"))
     done = cli("import", str(path), "--campaign", "Nova", "--accept-edited")
     assert "marked edited (they do not replay): ids 1" in ok(done)
     assert "does not replay" in done.stderr
@@ -155,9 +174,9 @@ def test_accept_edited_stores_it_marked_and_roster_and_show_say_so(cli: Run, exp
     assert json.loads(ok(cli("roster", "--json")))[0]["edited"] is True
 
 
-def test_importing_the_same_file_twice_is_refused_naming_the_characters(cli: Run, exports: dict[str, Path]):
+def test_importing_the_same_file_twice_is_refused_naming_the_characters(cli: Run, quick: Run, exports: dict[str, Path]):
     path = exports["campaign"]
-    ok(cli("import", str(path)))
+    ok(quick("import", str(path)))
     text = refused(
         cli("import", str(path), "--campaign", "Spinward"),
         "campaign 'Spinward' already holds 2 of these character(s)",
@@ -165,42 +184,44 @@ def test_importing_the_same_file_twice_is_refused_naming_the_characters(cli: Run
         "--allow-duplicate",
     )
     assert "character 1 ('" in text and "character 2 ('" in text  # numbered as a person counts
-    assert len(json.loads(ok(cli("roster", "--json")))) == 2
+    assert len(json.loads(ok(quick("roster", "--json")))) == 2
     ok(cli("import", str(path), "--campaign", "Spinward", "--allow-duplicate"))
-    assert len(json.loads(ok(cli("roster", "--json")))) == 4
+    assert len(json.loads(ok(quick("roster", "--json")))) == 4
 
 
-def test_a_file_over_the_size_limit_is_refused(cli: Run, exports: dict[str, Path], tmp_path: Path):
+def test_a_file_over_the_size_limit_is_refused(cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path):
     data = json.loads(exports["nova"].read_text(encoding="utf-8"))
     data["sheet"]["notes"].append("x" * (33 * 1024 * 1024))
     path = tmp_path / "huge.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    ok(cli("campaign", "new", "Nova", "--ruleset", "black-nova"))
+    ok(quick("campaign", "new", "Nova", "--ruleset", "black-nova"))
     refused(cli("import", str(path), "--campaign", "Nova"), str(path), "more than the 32 MiB")
-    assert "No characters yet." in ok(cli("roster"))
+    assert "No characters yet." in ok(quick("roster"))
 
 
-def test_a_character_line_over_the_limit_is_refused(cli: Run, exports: dict[str, Path], tmp_path: Path):
+def test_a_character_line_over_the_limit_is_refused(cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path):
     def pad(lines: list[dict[str, Any]]) -> None:
         lines[2]["character"]["sheet"]["notes"].append("x" * (1024 * 1024))
 
     path = edited_copy(exports, tmp_path, pad)
     refused(cli("import", str(path)), f"{path}, line 3", "character 2 is more than 1 MiB long")
-    assert "Spinward" not in ok(cli("campaign", "list"))
+    assert "Spinward" not in ok(quick("campaign", "list"))
 
 
-def test_an_invalid_house_rule_of_the_campaign_is_refused(cli: Run, exports: dict[str, Path], tmp_path: Path):
+def test_an_invalid_house_rule_of_the_campaign_is_refused(
+    cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path
+):
     def bad_rule(lines: list[dict[str, Any]]) -> None:
         lines[0]["campaign"]["house_rules"] = {"max_terms": 0}
 
     path = edited_copy(exports, tmp_path, bad_rule)
     words = ("house rules nowhere-yet does not allow", "max_terms", "0", "/campaign/house_rules")
     refused(cli("import", str(path)), *words)
-    assert "Spinward" not in ok(cli("campaign", "list"))
+    assert "Spinward" not in ok(quick("campaign", "list"))
 
 
 def test_an_invalid_house_rule_a_character_was_made_under_is_refused(
-    cli: Run, exports: dict[str, Path], tmp_path: Path
+    cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path
 ):
     def bad_rule(lines: list[dict[str, Any]]) -> None:
         lines[2]["character"]["provenance"]["house_rules"]["max_terms"] = 0
@@ -212,11 +233,11 @@ def test_an_invalid_house_rule_a_character_was_made_under_is_refused(
         "made under the house rule max_terms = 0",
         "/character/provenance/house_rules/max_terms",
     )
-    assert "Spinward" not in ok(cli("campaign", "list"))
+    assert "Spinward" not in ok(quick("campaign", "list"))
 
 
 def test_a_nul_character_is_refused_naming_the_character_and_the_field(
-    cli: Run, exports: dict[str, Path], tmp_path: Path
+    cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path
 ):
     def nul(lines: list[dict[str, Any]]) -> None:
         lines[2]["character"]["sheet"]["notes"].append("a\x00b")
@@ -224,7 +245,7 @@ def test_a_nul_character_is_refused_naming_the_character_and_the_field(
     path = edited_copy(exports, tmp_path, nul)
     text = refused(cli("import", str(path)), f"{path}, line 3", "character 2 ('", "NUL character")
     assert "/character/sheet/notes/" in text
-    assert "Spinward" not in ok(cli("campaign", "list"))
+    assert "Spinward" not in ok(quick("campaign", "list"))
 
 
 def test_a_nul_in_the_player_is_refused_naming_the_field(cli: Run, exports: dict[str, Path], tmp_path: Path):
@@ -235,10 +256,10 @@ def test_a_nul_in_the_player_is_refused_naming_the_field(cli: Run, exports: dict
     refused(cli("import", str(path)), "character 1 ('", "the field /player holds a NUL character")
 
 
-def test_a_cut_off_campaign_file_is_refused(cli: Run, exports: dict[str, Path], tmp_path: Path):
+def test_a_cut_off_campaign_file_is_refused(cli: Run, quick: Run, exports: dict[str, Path], tmp_path: Path):
     def cut(lines: list[dict[str, Any]]) -> None:
         del lines[2]
 
     path = edited_copy(exports, tmp_path, cut)
     refused(cli("import", str(path)), "holds 1 character(s), but its first line announces 2", "export the campaign")
-    assert "Spinward" not in ok(cli("campaign", "list"))
+    assert "Spinward" not in ok(quick("campaign", "list"))

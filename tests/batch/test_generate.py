@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from lifepath.batches.seeds import MAX_SEED, derive_seed
 from lifepath.replay import verify
-from lifepath.seeds import MAX_SEED, derive_seed
 from lifepath.testing import make_registry
 
 REGISTRY = make_registry()
@@ -133,7 +133,7 @@ class StopAtFirstCareer:
 def first_careers(weights: dict[str, float], n: int, batch_seed: int) -> list[str]:
     """The first career chosen by characters 0..n-1 of a batch, as `generate --career` makes them."""
     from lifepath.creation import create
-    from lifepath.houserules import resolve
+    from lifepath.engine.houserules import resolve
     from lifepath.testing import make_registry
 
     registry = make_registry("nowhere_yet")
@@ -225,7 +225,7 @@ def test_an_error_while_generating_removes_the_partial_file(cli, tmp_path: Path,
 
 
 def test_bad_values_are_one_message_each(cli) -> None:
-    one_error(cli("generate", "--count", "2", "--format", "xml"), "'xml' is not an output format")
+    one_error(cli("generate", "--count", "2", "--format", "xml"), "'xml' is not a format `lifepath generate` writes")
     one_error(cli("generate", "--count", "2", "--career", "Navy=lots"), "'Navy=lots' is not a career weight")
     one_error(cli("generate", "--count", "2", "--species", "dragon"), "no species called 'dragon'")
     one_error(cli("generate", "--count", "2", "--rule", "max_terms=0"), "max_terms")

@@ -54,7 +54,7 @@ def test_navy_enlistment_agrees_with_the_exact_probability(cli) -> None:
 
 def figures_from_exports(docs: list[dict]) -> dict:
     """The odds report's figures counted directly from character exports, written here independently of
-    lifepath.odds: what each figure should be for these characters."""
+    lifepath.batches.odds: what each figure should be for these characters."""
     n = len(docs)
     careers: dict[str, dict] = {}
 

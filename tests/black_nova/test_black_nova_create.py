@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lifepath import Decision, PolicyChooser, create
-from lifepath.houserules import resolve
+from lifepath.engine.houserules import resolve
 from lifepath.plugins.black_nova.derived import derive, roll_bonuses
 from lifepath.plugins.black_nova.tables import tables
 from lifepath.replay import verify

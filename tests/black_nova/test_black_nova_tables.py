@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from lifepath.dice import parse
+from lifepath.engine.dice import parse
 from lifepath.testing import assert_tables_valid, make_registry
 
 PACKAGE = "lifepath.plugins.black_nova"

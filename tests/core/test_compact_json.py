@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from lifepath.creation import create
 from lifepath.decisions import Decision, Option, PolicyChooser
-from lifepath.history_log import EventLog
-from lifepath.houserules import resolve
+from lifepath.engine.history_log import EventLog
+from lifepath.engine.houserules import resolve
 from lifepath.testing import make_registry
 
 REGISTRY = make_registry()
@@ -107,7 +107,7 @@ def test_throws_changes_and_notes_written_straight_are_what_the_encoder_writes(
     """The log writes a throw, change or note of plain values itself (not through the JSON encoder): for any
     values, plain or not (a float DM, a bool total, a list changed, a note's details), the text is the
     encoder's."""
-    from lifepath.dice import parse
+    from lifepath.engine.dice import parse
 
     log = EventLog()
     success = None if target is None else bool(total >= target)

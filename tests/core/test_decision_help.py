@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from lifepath.decisions import Decision, Option
-from lifepath.help import decision_texts, explain
+from lifepath.engine.help import decision_texts, explain
 from lifepath.testing import create_character, make_registry
 
 RULESETS = ["nowhere-yet", "wormwood-drift", "d6-pool", "black-nova"]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lifepath.dice import Dice, DiceStream, natural_total, parse
+from lifepath.engine.dice import Dice, DiceStream, natural_total, parse
 from lifepath.errors import DiceError
 
 

@@ -136,7 +136,7 @@ def test_options_wrap_at_the_terminal_width_without_breaking_words(monkeypatch) 
 
 
 def test_help_numbers_options_as_the_menu_does_and_marks_disabled_ones() -> None:
-    from lifepath.help import explain
+    from lifepath.engine.help import explain
     from lifepath.testing import make_registry
 
     ruleset = make_registry("black_nova").ruleset("black-nova")

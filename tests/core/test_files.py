@@ -1,4 +1,4 @@
-"""Every file lifepath writes is written whole or not at all (``lifepath.files``)."""
+"""Every file lifepath writes is written whole or not at all (``lifepath.support.files``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lifepath.errors import LifepathError
-from lifepath.files import part_pattern, replacing, write_atomic
+from lifepath.support.files import part_pattern, replacing, write_atomic
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(tmp_path):
@@ -74,7 +74,7 @@ def test_the_temporary_file_is_named_after_its_target(tmp_path):
 WRITER = """
 import sys, time
 from pathlib import Path
-from lifepath.files import replacing
+from lifepath.support.files import replacing
 with replacing(Path(sys.argv[1])) as tmp:
     tmp.write_text("half of it")
     print(tmp.name, flush=True)

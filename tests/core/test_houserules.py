@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lifepath import houserules
+from lifepath.engine import houserules
 from lifepath.errors import HouseRuleError
 from lifepath.testing import make_registry
 

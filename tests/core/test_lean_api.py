@@ -11,9 +11,9 @@ import pytest
 
 from lifepath.creation import Context, create
 from lifepath.decisions import Decision, DecisionCache, Option, PolicyChooser, ScriptedChooser, policy_draw
-from lifepath.dice import parse
-from lifepath.history_log import EventLog
-from lifepath.houserules import resolve
+from lifepath.engine.dice import parse
+from lifepath.engine.history_log import EventLog
+from lifepath.engine.houserules import resolve
 from lifepath.testing import make_registry
 
 REGISTRY = make_registry()

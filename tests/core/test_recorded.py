@@ -1,4 +1,4 @@
-"""A replay runs with exactly the content a character was made with (:mod:`lifepath.recorded`): the registry
+"""A replay runs with exactly the content a character was made with (:mod:`lifepath.host.recorded`): the registry
 for each set of recorded plugins is built once, however many characters ask for it."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from lifepath.hookspecs import hookimpl
-from lifepath.manager import Manager
-from lifepath.recorded import ContentMismatch, registry_for
+from lifepath.host.manager import Manager
+from lifepath.host.recorded import ContentMismatch, registry_for
 from lifepath.replay import verify
 from lifepath.testing import create_character
 

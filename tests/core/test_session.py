@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lifepath.decisions import Decision, ScriptedChooser
-from lifepath.houserules import resolve
-from lifepath.session import GoBack, Session
+from lifepath.engine.houserules import resolve
+from lifepath.engine.session import GoBack, Session
 from lifepath.testing import make_registry
 
 REGISTRY = make_registry()

@@ -8,8 +8,8 @@ import json
 import pytest
 import typer
 
-from lifepath import discovery
-from lifepath.manager import GROUP, Manager
+from lifepath.host import discovery
+from lifepath.host.manager import GROUP, Manager
 
 OTHER_RULESETS = ("lifepath.plugins.d6_pool", "lifepath.plugins.black_nova", "lifepath.plugins.wormwood_drift")
 
@@ -39,8 +39,8 @@ def test_create_imports_only_what_it_uses_once_the_cache_knows_the_installation(
         assert package in again
         assert not [m for m in again if m.startswith(package + ".")], package
     # and only the command being run is built
-    assert "lifepath.cli.create_cmd" in again
-    assert not {"lifepath.cli.campaign_cmd", "lifepath.cli.roster_cmd", "lifepath.cli.odds_cmd"} & again
+    assert "lifepath.cli.commands.create" in again
+    assert not {"lifepath.cli.commands.campaign", "lifepath.cli.commands.roster", "lifepath.cli.commands.odds"} & again
 
 
 #: the libraries only `sheet`, `serve` and `export --format site` use
@@ -52,7 +52,7 @@ def test_help_and_create_import_no_web_or_pdf_library(imports, args):
     imports(*args)  # the first run fills the cache
     again = imports(*args)
     assert not [m for m in again if m.split(".")[0] in PAGE_LIBRARIES]
-    assert not {"lifepath.pages", "lifepath.web", "lifepath.site", "lifepath.sheets"} & again
+    assert not {"lifepath.sheets.pages", "lifepath.web.app", "lifepath.web.site", "lifepath.sheets"} & again
 
 
 def test_a_ruleset_is_read_only_when_it_is_used(imports):

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lifepath.sheets import Chapter, Section, grid
+from lifepath.sheets.textsheet import render_sections, text_sheet
 from lifepath.testing import create_character, make_registry
-from lifepath.textsheet import render_sections, text_sheet
 
 SECTIONS = [
     Section("Identity", (("Name", "Ann Vos"), ("Goal", "Find the ship that left her behind at Regina"))),

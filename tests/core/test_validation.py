@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lifepath.errors import TableError
-from lifepath.jsonpos import line_of
+from lifepath.support.jsonpos import line_of
 from lifepath.tables import load_table_file, parse_table
 from lifepath.testing import assert_tables_valid
 from lifepath.validation import Validator

@@ -9,7 +9,7 @@ import pytest
 
 from lifepath import LifepathError, PolicyChooser, UnknownName
 from lifepath.creation import Context
-from lifepath.houserules import resolve
+from lifepath.engine.houserules import resolve
 from lifepath.plugins.d6_pool.procedure import Procedure
 from lifepath.plugins.d6_pool.tables import book
 from lifepath.replay import verify

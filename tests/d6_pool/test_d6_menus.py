@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lifepath import Decision, create
-from lifepath.houserules import resolve
+from lifepath.engine.houserules import resolve
 from lifepath.testing import WatchingChooser, make_registry
 
 REGISTRY = make_registry("d6_pool")

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from lifepath import LifepathError
-from lifepath.dice import parse
+from lifepath.engine.dice import parse
 from lifepath.plugins.d6_pool.codes import dice_of, to_code, to_pips
 from lifepath.plugins.d6_pool.derived import averaged_dice, derive, move, strength_damage, toughness
 from lifepath.plugins.d6_pool.tables import book

@@ -134,7 +134,7 @@ def test_an_invalid_species_table_drops_its_plugin() -> None:
 
 def test_creation_asks_for_the_species_with_its_totals_and_traits() -> None:
     from lifepath import create
-    from lifepath.houserules import resolve
+    from lifepath.engine.houserules import resolve
     from lifepath.testing import WatchingChooser
 
     chooser = WatchingChooser(3)

@@ -69,27 +69,27 @@ def test_pandas_reads_the_same_table(run_cli, ruleset: str) -> None:
     assert frame.to_dict("records") == list(csv.DictReader(io.StringIO(text)))
 
 
-def test_the_roster_as_csv_survives_quotes_commas_and_non_ascii(run_cli, tmp_path: Path) -> None:
-    for name, ruleset in (("Spinward", "nowhere-yet"), ("Pool", "d6-pool")):
-        assert run_cli("campaign", "new", name, "--ruleset", ruleset).returncode == 0
-        assert run_cli("generate", "--count", "2", "--seed", "3", "--campaign", name).returncode == 0
+def test_the_roster_as_csv_survives_quotes_commas_and_non_ascii(run_cli, run_in_process, tmp_path: Path) -> None:
+    for name, ruleset in (("Spinward", "nowhere-yet"), ("Pool", "d6-pool")):  # set-up, in-process
+        assert run_in_process("campaign", "new", name, "--ruleset", ruleset).returncode == 0
+        assert run_in_process("generate", "--count", "2", "--seed", "3", "--campaign", name).returncode == 0
     odd = 'Zoë "Ace" Ngata, Jr.\tof Ōtautahi'
-    assert run_cli("rename", "1", odd).returncode == 0
+    assert run_in_process("rename", "1", odd).returncode == 0
     done = run_cli("roster", "--format", "csv")
     assert done.returncode == 0, done.stderr
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
     header = ["id", "campaign", "player", "roster_status", *SHARED, *OWN["nowhere-yet"], *OWN["d6-pool"]]
     assert list(rows[0]) == [*dict.fromkeys(header), "skills"]
     assert [r["id"] for r in rows] == ["1", "2", "3", "4"]
-    # standard output shows a control character in a name escaped, as every text output does (lifepath.text)
+    # standard output shows a control character in a name escaped, as every text output does (lifepath.support.text)
     assert rows[0]["name"] == odd.replace("\t", "\\t")
     assert rows[0]["roster_status"] == "npc" and rows[0]["status"] == "alive"
     assert rows[2]["Str"] == "" and rows[0]["class"] == ""
 
 
-def test_skill_columns_give_one_column_per_skill(run_cli) -> None:
-    assert run_cli("campaign", "new", "Spinward").returncode == 0
-    assert run_cli("generate", "--count", "4", "--seed", "3", "--campaign", "Spinward").returncode == 0
+def test_skill_columns_give_one_column_per_skill(run_cli, run_in_process) -> None:
+    assert run_in_process("campaign", "new", "Spinward").returncode == 0  # set-up, in-process
+    assert run_in_process("generate", "--count", "4", "--seed", "3", "--campaign", "Spinward").returncode == 0
     wide = run_cli("roster", "Spinward", "--format", "csv", "--skill-columns")
     narrow = run_cli("roster", "Spinward", "--format", "csv")
     assert wide.returncode == narrow.returncode == 0

@@ -35,7 +35,7 @@ def test_numbers_and_other_text_are_written_as_they_are(value: object) -> None:
 
 
 def test_a_row_and_the_generate_header_go_through_the_same_rule() -> None:
-    from lifepath.cli.generate_cmd import csv_row
+    from lifepath.cli.commands.generate import csv_row
 
     assert table.row(["name", "debt", "player"], {"name": "=1+1", "debt": -2, "player": "@me"}) == "'=1+1,-2,'@me\n"
     assert csv_row(["index", "=cmd|' /C calc'!A0"]) == "index,'=cmd|' /C calc'!A0\n"

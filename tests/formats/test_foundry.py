@@ -92,10 +92,10 @@ def test_every_text_in_the_bio_is_escaped() -> None:
     assert not list(VALIDATOR.iter_errors(doc))
 
 
-def test_a_campaign_goes_to_one_file_per_actor(run_cli, tmp_path: Path) -> None:
-    assert run_cli("campaign", "new", "Spinward").returncode == 0
-    assert run_cli("generate", "--count", "3", "--seed", "7", "--campaign", "Spinward").returncode == 0
-    renamed = run_cli("rename", "2", 'Zoë "Ace" <Okonkwo>')
+def test_a_campaign_goes_to_one_file_per_actor(run_cli, run_in_process, tmp_path: Path) -> None:
+    assert run_in_process("campaign", "new", "Spinward").returncode == 0  # set-up, in-process
+    assert run_in_process("generate", "--count", "3", "--seed", "7", "--campaign", "Spinward").returncode == 0
+    renamed = run_in_process("rename", "2", 'Zoë "Ace" <Okonkwo>')
     assert renamed.returncode == 0, renamed.stderr
     one = run_cli("export", "2", "--format", "foundry")
     assert one.returncode == 0, one.stderr
@@ -111,18 +111,20 @@ def test_a_campaign_goes_to_one_file_per_actor(run_cli, tmp_path: Path) -> None:
     assert docs[1] == doc
 
 
-def test_a_campaign_needs_a_folder(run_cli, tmp_path: Path) -> None:
-    assert run_cli("campaign", "new", "Spinward").returncode == 0
-    assert run_cli("generate", "--count", "1", "--seed", "7", "--campaign", "Spinward").returncode == 0
+def test_a_campaign_needs_a_folder(run_cli, run_in_process, tmp_path: Path) -> None:
+    assert run_in_process("campaign", "new", "Spinward").returncode == 0  # set-up, in-process
+    assert run_in_process("generate", "--count", "1", "--seed", "7", "--campaign", "Spinward").returncode == 0
     done = run_cli("export", "--campaign", "Spinward", "--format", "foundry")
     assert done.returncode == 2 and done.stdout == ""
     assert "--out FOLDER" in done.stderr and "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("ruleset", ["wormwood-drift", "d6-pool", "black-nova"])
-def test_rulesets_without_a_cepheus_sheet_refuse_and_write_nothing(run_cli, tmp_path: Path, ruleset: str) -> None:
-    assert run_cli("campaign", "new", "Other", "--ruleset", ruleset).returncode == 0
-    assert run_cli("generate", "--count", "2", "--seed", "7", "--campaign", "Other").returncode == 0
+def test_rulesets_without_a_cepheus_sheet_refuse_and_write_nothing(
+    run_cli, run_in_process, tmp_path: Path, ruleset: str
+) -> None:
+    assert run_in_process("campaign", "new", "Other", "--ruleset", ruleset).returncode == 0  # set-up, in-process
+    assert run_in_process("generate", "--count", "2", "--seed", "7", "--campaign", "Other").returncode == 0
     for args in (["export", "1"], ["export", "--campaign", "Other", "--out", "actors"]):
         done = run_cli(*args, "--format", "foundry")
         assert done.returncode == 2, done.stderr
@@ -135,7 +137,7 @@ def test_rulesets_without_a_cepheus_sheet_refuse_and_write_nothing(run_cli, tmp_
 def test_an_unknown_export_format_is_one_message(run_cli) -> None:
     done = run_cli("export", "1", "--format", "roll20")
     assert done.returncode == 2
-    assert "'roll20' is not an export format" in done.stderr and "foundry" in done.stderr
+    assert "'roll20' is not a format `lifepath export` writes" in done.stderr and "foundry" in done.stderr
 
 
 def test_psionic_strength_is_0_unless_the_sheet_has_it() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lifepath.sector import SectorError, parse, read_worlds
+from lifepath.support.sector import SectorError, parse, read_worlds
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "sectors"
 T5 = EXAMPLES / "marrowind.t5.tab"
@@ -72,8 +72,8 @@ def test_every_bad_line_is_named_at_once() -> None:
     assert "line 2," in str(caught.value) and "line 3," in str(caught.value) and "line 4" not in str(caught.value)
 
 
-def test_add_worlds_is_all_or_nothing_and_lists_them(run_cli, tmp_path: Path) -> None:
-    assert run_cli("campaign", "new", "Marrowind").returncode == 0
+def test_add_worlds_is_all_or_nothing_and_lists_them(run_cli, run_in_process, tmp_path: Path) -> None:
+    assert run_in_process("campaign", "new", "Marrowind").returncode == 0  # set-up, in-process
     bad = tmp_path / "bad.tab"
     bad.write_text(T5.read_text(encoding="utf-8") + "0801\tBroken\tA7-C\n", encoding="utf-8")
     done = run_cli("campaign", "add-worlds", "Marrowind", str(bad))
@@ -89,10 +89,10 @@ def test_add_worlds_is_all_or_nothing_and_lists_them(run_cli, tmp_path: Path) ->
     assert run_cli("campaign", "worlds", "Marrowind").stdout == listed
 
 
-def test_creation_in_the_campaign_uses_its_worlds(run_cli) -> None:
-    assert run_cli("campaign", "new", "Marrowind").returncode == 0
-    assert run_cli("campaign", "add-worlds", "Marrowind", str(SEC)).returncode == 0
-    assert run_cli("generate", "--count", "12", "--seed", "5", "--campaign", "Marrowind").returncode == 0
+def test_creation_in_the_campaign_uses_its_worlds(run_cli, run_in_process) -> None:
+    assert run_in_process("campaign", "new", "Marrowind").returncode == 0  # set-up, in-process
+    assert run_in_process("campaign", "add-worlds", "Marrowind", str(SEC)).returncode == 0
+    assert run_in_process("generate", "--count", "12", "--seed", "5", "--campaign", "Marrowind").returncode == 0
     exported = run_cli("export", "--campaign", "Marrowind")
     assert exported.returncode == 0, exported.stderr
     lines = [json.loads(line) for line in exported.stdout.splitlines()[1:]]  # after the header, one a character

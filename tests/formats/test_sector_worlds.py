@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from lifepath.errors import LifepathError
-from lifepath.sector import NAME_LIMIT, SectorError, World, find, from_token, parse, read_worlds, token
+from lifepath.support.sector import NAME_LIMIT, SectorError, World, find, from_token, parse, read_worlds, token
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "sectors"
 MARROWIND, CORROWEN = EXAMPLES / "marrowind.t5.tab", EXAMPLES / "corrowen.t5.tab"
@@ -36,7 +36,7 @@ def old_shape() -> dict[str, Any]:
     UWP each) in its option ``worlds``, every name an option of its homeworld decision."""
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
 
     old = [{"name": w.name, "uwp": w.uwp} for w in read_worlds(MARROWIND)]
     made = create(get_registry(), "nowhere-yet", seed=11, chooser=PolicyChooser(11), options={"worlds": old})
@@ -128,10 +128,10 @@ def test_a_character_records_its_own_world_and_no_other(league: dict[str, Any]) 
 
 def test_a_long_list_does_not_lengthen_a_character() -> None:
     """2,000 worlds: the character holds one of them, and is as long as one made from 14."""
-    from lifepath.cli.worlds_cmd import world_options
+    from lifepath.cli.commands.worlds import world_options
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
     from lifepath.replay import verify
 
     rows = [
@@ -229,7 +229,7 @@ def test_the_import_checks_the_worlds_as_add_worlds_does(
 def test_an_old_shape_character_still_verifies_and_imports(league: dict[str, Any]) -> None:
     """Characters made before the list was kept once (the fixture imports one, exports, imports and verifies
     it with the others) still replay, alone too."""
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
     from lifepath.replay import verify
 
     assert verify(get_registry(), old_shape()).identical
@@ -240,7 +240,7 @@ def test_an_old_shape_character_still_verifies_and_imports(league: dict[str, Any
 def test_a_list_that_is_not_here_is_one_clear_paragraph() -> None:
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
 
     with pytest.raises(LifepathError, match="list of 3 worlds this character is made from is not here"):
         create(

@@ -201,16 +201,17 @@ def test_a_name_holding_the_macros_markers_still_reads(name: str) -> None:
     assert pasted.name.replace(JOINER, "").endswith(name.replace("(", "[").replace(")", "]"))
 
 
-def test_party_exports_exactly_the_active_characters_with_a_player(run_cli, tmp_path) -> None:
+def test_party_exports_exactly_the_active_characters_with_a_player(run_cli, run_in_process, tmp_path) -> None:
+    # the campaign, set up in-process; the exports run the installed script
     db = ["--db", str(tmp_path / "default.db")]
-    assert run_cli("campaign", "new", "Spinward").returncode == 0
-    assert run_cli("generate", "--count", "2", "--seed", "7", "--campaign", "Spinward").returncode == 0  # NPCs
+    assert run_in_process("campaign", "new", "Spinward").returncode == 0
+    assert run_in_process("generate", "--count", "2", "--seed", "7", "--campaign", "Spinward").returncode == 0  # NPCs
     for seed, player in ((20, "Ann"), (21, "Bo"), (22, None)):
         who = ["--player", player] if player else []
-        made = run_cli("create", "--auto", "--campaign", "Spinward", "--seed", str(seed), *who, *db)
+        made = run_in_process("create", "--auto", "--campaign", "Spinward", "--seed", str(seed), *who, *db)
         assert made.returncode == 0, made.stderr
-    assert run_cli("set-status", "4", "retired").returncode == 0
-    roster = run_cli("roster", "Spinward", "--json").stdout
+    assert run_in_process("set-status", "4", "retired").returncode == 0
+    roster = run_in_process("roster", "Spinward", "--json").stdout
     party = [r["name"] for r in json.loads(roster) if r["status"] == "active" and r["player"]]
     done = run_cli("export", "--campaign", "Spinward", "--party", "--format", "1001")
     assert done.returncode == 0, done.stderr

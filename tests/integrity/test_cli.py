@@ -131,7 +131,9 @@ def test_verify_from_a_terminal_says_it_is_reading_standard_input(tmp_path: Path
     assert child.exitstatus == 0
 
 
-def test_verify_a_campaign_as_json_and_a_stored_document_that_cannot_be_replayed(run_cli, tmp_path: Path) -> None:
+def test_verify_a_campaign_as_json_and_a_stored_document_that_cannot_be_replayed(
+    run_cli, run_in_process, tmp_path: Path
+) -> None:
     """A stored character whose document cannot be replayed is one failed result; the others are still
     verified (a real SQLite file, written through the store as ``lifepath import`` leaves it)."""
     from lifepath.store import open_store
@@ -140,9 +142,9 @@ def test_verify_a_campaign_as_json_and_a_stored_document_that_cannot_be_replayed
     from .conftest import REGISTRY
 
     db = str(tmp_path / "campaign.db")
-    assert run_cli("campaign", "new", "Spinward", "--db", db).returncode == 0
+    assert run_in_process("campaign", "new", "Spinward", "--db", db).returncode == 0  # set-up, in-process
     for seed in ("1", "2"):
-        assert run_cli("create", "--auto", "--seed", seed, "--campaign", "Spinward", "--db", db).returncode == 0
+        assert run_in_process("create", "--auto", "--seed", seed, "--campaign", "Spinward", "--db", db).returncode == 0
     with open_store(db, registry=REGISTRY) as store, store.write_session() as session:
         row = session.get(CharacterRow, 2)
         doc = json.loads(row.document)

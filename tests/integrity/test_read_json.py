@@ -1,4 +1,4 @@
-"""``lifepath.files.read_json``: a user's JSON file is read whole or refused clearly: a size limit, a
+"""``lifepath.support.files.read_json``: a user's JSON file is read whole or refused clearly: a size limit, a
 nesting limit, text that is not UTF-8, and a notice before a read that may block."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lifepath.errors import LifepathError
-from lifepath.files import MAX_JSON_BYTES, MAX_JSON_DEPTH, read_json
+from lifepath.support.files import MAX_JSON_BYTES, MAX_JSON_DEPTH, read_json
 
 HINT = "give an export"
 

@@ -2,7 +2,7 @@
 recorded house rules that are unknown, invalid or missing together, rename chains of every wrong shape,
 where a stopped replay stops and what it found there, and which difference a verdict points at first.
 
-Each test pins a behaviour that a mutant of ``core/replay.py`` changed without any other test noticing
+Each test pins a behaviour that a mutant of ``core/replay/__init__.py`` changed without any other test noticing
 (see docs/mutation-report.md).
 """
 

@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 
-from lifepath import compare
 from lifepath.errors import ReplayError
-from lifepath.replay import SEED_RANGE, verify
+from lifepath.replay import SEED_RANGE, compare, verify
 
 from .conftest import REGISTRY, export
 

@@ -17,7 +17,7 @@ import pytest
 from lifepath import Crisis, CrisisOutcome, hookimpl
 from lifepath.creation import create
 from lifepath.decisions import Decision, PolicyChooser, ScriptedChooser
-from lifepath.manager import Manager
+from lifepath.host.manager import Manager
 from lifepath.testing import WatchingChooser, create_character, make_registry
 
 REGISTRY = make_registry("nowhere_yet")

@@ -97,7 +97,7 @@ def first_navy_enlistments(n: int = 18000) -> tuple[dict, ...]:
     it (the rest of a life is not needed, so this costs a fraction of full creations)."""
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.houserules import resolve
+    from lifepath.engine.houserules import resolve
 
     rules = resolve(REGISTRY.declaration("nowhere-yet"))
     found: list[dict] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lifepath.charts import BAR_AREA, ROW_HEIGHT, bar_chart
+from lifepath.web.charts import BAR_AREA, ROW_HEIGHT, bar_chart
 
 values = st.one_of(st.none(), st.floats(min_value=0, max_value=1e6, allow_nan=False))
 

@@ -1,5 +1,5 @@
 """The sheet's section model: each ruleset's sections, the default a third-party ruleset gets, and
-:func:`lifepath.pages.visible`, which shows control characters as symbols."""
+:func:`lifepath.sheets.pages.visible`, which shows control characters as symbols."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from lifepath import Ruleset, create
 from lifepath.decisions import PolicyChooser
-from lifepath.manager import get_registry
-from lifepath.pages import render_sheet, visible
+from lifepath.host.manager import get_registry
 from lifepath.sheets import Section, chapters, default_sections, term_label
+from lifepath.sheets.pages import render_sheet, visible
 
 EXPECTED = {
     "nowhere-yet": ["Identity", "Characteristics", "Skills", "Careers", "Homeworld", "Benefits", "Life story"],

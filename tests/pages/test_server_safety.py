@@ -270,3 +270,38 @@ def test_a_port_in_use_is_one_paragraph(league: Path):
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and f"the port {port} is already in use" in done.stderr
     assert "serving" not in done.stderr and "Traceback" not in done.stderr
+
+
+def spawned_workers(pid: int) -> list[int]:
+    """The worker processes ``pid`` spawned (multiprocessing's ``spawn_main``), read from /proc."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(c) for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads worker processes from Linux's /proc")
+def test_serve_in_two_workers_shares_one_token_and_one_policy(league: Path):
+    gen = start_server(league, "--workers", "2", "--allow-edit", "--campaign", SLASHED)
+    server = next(gen)
+    try:
+        port = port_of(server)
+        for _ in range(300):  # the supervisor starts its workers once the socket is bound
+            if len(spawned_workers(server.process.pid)) == 2 and request(port, "GET", "/")[0] == 200:
+                break
+            time.sleep(0.1)
+        workers = spawned_workers(server.process.pid)
+        assert len(workers) == 2
+        # each connection may reach either worker: the pages carry one token, and a write with it lands
+        pages = [request(port, "GET", f"/characters/{MINE}")[2] for _ in range(12)]
+        assert len({token(page) for page in pages}) == 1
+        for n in range(6):
+            status, _, _ = request(
+                port, "POST", f"/characters/{MINE}/notes", body={"csrf": token(pages[0]), "notes": f"take {n}"}
+            )
+            assert status == 303
+        assert notes_of(server.db, MINE) == "take 5"
+        # and every worker keeps the Host check and the campaign's scope
+        assert {request(port, "GET", "/", host="evil.example")[0] for _ in range(6)} == {400}
+        assert {request(port, "GET", "/characters/1")[0] for _ in range(6)} == {404}
+    finally:
+        gen.close()
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()], "the workers outlived the server"

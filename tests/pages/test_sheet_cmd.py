@@ -85,7 +85,7 @@ def test_the_same_character_gives_the_same_sheet_byte_for_byte(tmp_path: Path):
 def test_every_ruleset_has_an_html_and_a_markdown_sheet(tmp_path: Path, ruleset: str):
     from lifepath import create
     from lifepath.decisions import PolicyChooser
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
 
     db = tmp_path / "x.db"
     made = create(get_registry(), ruleset, seed=3, chooser=PolicyChooser(3)).to_json()

@@ -108,7 +108,7 @@ def test_the_roster_is_paged_with_links_between_the_pages(campaign_db: Path, tmp
 
     out = tmp_path / "site"
     code = (
-        "import sys, lifepath.site as s; s.PER_PAGE = 3; from pathlib import Path; "
+        "import sys, lifepath.web.site as s; s.PER_PAGE = 3; from pathlib import Path; "
         "from lifepath.store import open_store\n"
         "with open_store(sys.argv[1]) as st: print(s.write_site(st, sys.argv[2], Path(sys.argv[3])))"
     )

@@ -18,7 +18,7 @@ def test_the_site_is_the_same_for_one_process_and_with_a_worker(campaign_db: Pat
     )
     # a chunk a character: the worker renders some chunks and this process the others, written in id order
     code = (
-        "import sys, lifepath.site as s; s.CHUNK = 1; from pathlib import Path; "
+        "import sys, lifepath.web.site as s; s.CHUNK = 1; from pathlib import Path; "
         "from lifepath.store import open_store\n"
         "with open_store(sys.argv[1]) as st: print(s.write_site(st, sys.argv[2], Path(sys.argv[3]), workers=2))"
     )

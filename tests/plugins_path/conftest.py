@@ -73,6 +73,13 @@ def uplift_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return install([REPO / "examples" / "lifepath-uplift"], tmp_path_factory.mktemp("uplift"))
 
 
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test distribution tests/plugins/lifepath-demo-plugin alone, really installed into a folder of its
+    own once for the session (tests only read it; one that needs another version installs its own)."""
+    return install([REPO / "tests" / "plugins" / "lifepath-demo-plugin"], tmp_path_factory.mktemp("demo"))
+
+
 @pytest.fixture
 def plugin_env() -> Callable[..., dict[str, str]]:
     """``plugin_env(*folders, **variables)``: environment for a subprocess that sees those folders."""

@@ -1,8 +1,11 @@
 """Plugins a referee can trust (issue 11, items 1 and 2): a character replays with exactly the content it was
 made with, and a campaign makes characters only with the plugins it enables.
 
-Third-party plugins are real distributions, pip-installed (``pip_install``) into folders of their own AFTER
-the characters were stored; taking the folder off ``PYTHONPATH`` uninstalls them.
+Third-party plugins are real distributions, pip-installed (``pip_install``; the demo plugin once for the
+session, ``demo_site``) into folders of their own AFTER the characters were stored; taking the folder off
+``PYTHONPATH`` uninstalls them. Every command that has a third-party plugin installed runs the installed
+script in a subprocess; the campaigns and characters made before any is installed, with the built-in
+rulesets only, are made in-process (``run_in_process``, tests/in_process.py), as set-up.
 """
 
 from __future__ import annotations
@@ -65,16 +68,16 @@ def content_rows(run_cli: CLI, campaign: str, env: dict[str, str] | None = None)
 
 
 def test_a_career_installed_after_the_characters_changes_no_replay_until_the_referee_enables_it(
-    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env, tmp_path: Path
+    run_cli: CLI, run_in_process: CLI, demo_site: Path, plugin_env: Env, tmp_path: Path
 ) -> None:
-    ok(run_cli("campaign", "new", "Spinward"))
+    ok(run_in_process("campaign", "new", "Spinward"))
     for seed in ("3", "4", "5"):
-        ok(run_cli("create", "--auto", "--seed", seed, "--campaign", "Spinward"))
+        ok(run_in_process("create", "--auto", "--seed", seed, "--campaign", "Spinward"))
     by_hand = tmp_path / "answers.txt"  # one made by hand too (answers typed as at the prompt)
     by_hand.write_text("\n".join(["1"] * 200) + "\n", encoding="utf-8")
-    ok(run_cli("create", "--seed", "6", "--campaign", "Spinward", "--answers", str(by_hand)))
+    ok(run_in_process("create", "--seed", "6", "--campaign", "Spinward", "--answers", str(by_hand)))
 
-    env = plugin_env(pip_install(DEMO))  # a real third-party career plugin, installed afterwards
+    env = plugin_env(demo_site)  # a real third-party career plugin, installed afterwards
     verified = run_cli("verify", "--campaign", "Spinward", env=env)
     assert ok(verified).splitlines()[-1] == "4 of 4 character(s) of campaign 'Spinward' replay exactly"
 
@@ -134,7 +137,7 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
 
     # an import replays every character the same way: without the plugin, it names it and imports nothing
     whole = tmp_path / "spinward.jsonl"
-    ok(run_cli("export", "--campaign", "Spinward", "--out", str(whole)))
+    ok(run_in_process("export", "--campaign", "Spinward", "--out", str(whole)))  # the file the imports read
     other = {"LIFEPATH_DB": str(tmp_path / "other.db")}
     refused = run_cli("import", str(whole), env=other)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
@@ -146,9 +149,9 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
 
 
 def test_another_version_of_a_recorded_plugin_names_both_versions_and_the_pip_command(
-    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env, tmp_path: Path
+    run_cli: CLI, pip_install: Callable[..., Path], demo_site: Path, plugin_env: Env, tmp_path: Path
 ) -> None:
-    env = plugin_env(pip_install(DEMO))
+    env = plugin_env(demo_site)
     made = tmp_path / "smuggler.json"
     ok(run_cli("create", "--auto", "--seed", "7", "--career", "Smuggler", "--json", "--out", str(made), env=env))
     assert ok(run_cli("verify", str(made), env=env)).startswith(f"{made}: identical")
@@ -167,9 +170,9 @@ def test_another_version_of_a_recorded_plugin_names_both_versions_and_the_pip_co
 
 
 def test_campaign_content_lists_enables_and_disables_and_refuses_what_it_cannot(
-    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env
+    run_cli: CLI, demo_site: Path, plugin_env: Env
 ) -> None:
-    env = plugin_env(pip_install(DEMO))
+    env = plugin_env(demo_site)
     made = ok(run_cli("campaign", "new", "Chosen", "--content", "nowhere_yet", env=env))
     assert "content: nowhere_yet (see `lifepath campaign content Chosen`)" in made
     ok(run_cli("campaign", "new", "Everything", "--rule", "demo_crisis=scar", env=env))  # every plugin that adds
@@ -251,13 +254,13 @@ def test_a_replacement_is_used_in_a_campaign_only_when_the_campaign_enables_it(
 
 
 def test_a_plugins_house_rule_is_the_campaigns_only_once_it_enables_the_plugin(
-    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env
+    run_cli: CLI, run_in_process: CLI, demo_site: Path, plugin_env: Env
 ) -> None:
     """The demo plugin adds a house rule to Nowhere Yet (demo_crisis). Installed after the campaign was made,
     it is not the campaign's: `campaign rules` does not list its rule and `set-rule` refuses it, as `create`
     would refuse a campaign storing it, until the referee enables the plugin."""
-    ok(run_cli("campaign", "new", "Rimward"))
-    env = plugin_env(pip_install(DEMO))
+    ok(run_in_process("campaign", "new", "Rimward"))
+    env = plugin_env(demo_site)
     rules = json.loads(ok(run_cli("campaign", "rules", "Rimward", "--json", env=env)))
     assert "demo_crisis" not in {row["rule"] for row in rules} and "max_terms" in {row["rule"] for row in rules}
     refused = run_cli("campaign", "set-rule", "Rimward", "demo_crisis", "scar", env=env)
@@ -276,7 +279,7 @@ def test_a_plugins_house_rule_is_the_campaigns_only_once_it_enables_the_plugin(
 
 
 def test_the_web_pages_of_a_campaign_show_only_the_content_it_enables(
-    run_cli: CLI, pip_install: Callable[..., Path], plugin_env: Env, tmp_path: Path
+    run_cli: CLI, demo_site: Path, plugin_env: Env, tmp_path: Path
 ) -> None:
     """`lifepath serve` lists a campaign's house rules and works out its odds with the plugins the campaign
     enables, as `create` in it would: the demo plugin's rule and career belong to the campaign that enables
@@ -284,7 +287,7 @@ def test_the_web_pages_of_a_campaign_show_only_the_content_it_enables(
     from tests.pages.conftest import start_server
     from tests.pages.test_web import get
 
-    env = plugin_env(pip_install(DEMO))
+    env = plugin_env(demo_site)
     ok(run_cli("campaign", "new", "Narrow", "--content", "nowhere_yet", env=env))
     ok(run_cli("campaign", "new", "Wide", env=env))
     servers = start_server(tmp_path / "default.db", env=env)
@@ -304,7 +307,7 @@ def test_the_web_pages_of_a_campaign_show_only_the_content_it_enables(
 
 
 def test_the_web_odds_of_a_campaign_count_its_content_folders_and_say_when_one_is_gone(
-    run_cli: CLI, tmp_path: Path
+    run_in_process: CLI, tmp_path: Path
 ) -> None:
     """A campaign's data-only content (here the Courier career of examples/couriers) is in its odds page, as
     in its characters; with the folder gone from disk the page says why there are no odds, not a server
@@ -314,9 +317,9 @@ def test_the_web_odds_of_a_campaign_count_its_content_folders_and_say_when_one_i
 
     folder = tmp_path / "couriers"
     shutil.copytree(REPO / "examples" / "couriers", folder)
-    ok(run_cli("campaign", "new", "Couriers"))
-    ok(run_cli("campaign", "add-content", "Couriers", str(folder)))
-    ok(run_cli("campaign", "new", "Plain"))
+    ok(run_in_process("campaign", "new", "Couriers"))  # set-up: what is tested is the server's pages
+    ok(run_in_process("campaign", "add-content", "Couriers", str(folder)))
+    ok(run_in_process("campaign", "new", "Plain"))
     servers = start_server(tmp_path / "default.db")
     server = next(servers)
     try:

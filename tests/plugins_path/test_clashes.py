@@ -18,8 +18,8 @@ import pytest
 
 from lifepath.errors import UnknownName
 from lifepath.hookspecs import hookimpl
-from lifepath.manager import Manager
-from lifepath.registry import Registry
+from lifepath.host.manager import Manager
+from lifepath.host.registry import Registry
 
 REPO = Path(__file__).resolve().parents[2]
 BELTER = json.loads((REPO / "plugins/nowhere_yet/data/careers/belter.json").read_text(encoding="utf-8"))

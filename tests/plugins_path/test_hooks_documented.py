@@ -101,6 +101,10 @@ def recorded() -> tuple[Recorder, dict[str, tuple[Character, list[tuple[str, dic
         start = len(recorder.calls)
         character = create_character(registry, ruleset, seed, options=options)
         made[label] = (character, recorder.calls[start:])
+    # the format registry asks every plugin for its formats when a command lists or writes them
+    from lifepath.formats.registry import collect
+
+    collect(registry.manager)
     return recorder, made
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from lifepath.hookspecs import hookimpl
-from lifepath.manager import Manager
+from lifepath.host.manager import Manager
 from lifepath.testing import LifepathRunner, assert_replays, create_character
 
 

@@ -114,7 +114,7 @@ def test_an_unreadable_requirement_refuses_only_that_plugin(tmp_path) -> None:
     from types import SimpleNamespace
 
     from lifepath import hookimpl
-    from lifepath.manager import Manager
+    from lifepath.host.manager import Manager
 
     @hookimpl
     def lifepath_register_careers(ruleset_id, register):  # pragma: no cover - never called: refused first

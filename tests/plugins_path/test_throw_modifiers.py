@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from lifepath.hookcall import PluginHookError
+from lifepath.engine.hookcall import PluginHookError
 from lifepath.hookspecs import hookimpl
 from lifepath.testing import create_character, events, make_registry
 

@@ -4,7 +4,8 @@
 per test in the database named by ``LIFEPATH_TEST_POSTGRES_URL``, selected through ``search_path``;
 skipped with the reason printed when the variable is not set or psycopg is missing, and failed instead
 when ``CI=true``). ``new_url()`` makes further fresh databases of the same kind,
-for round trips. ``run_cli`` runs the installed ``lifepath`` console script in a subprocess.
+for round trips. ``run_cli`` runs the installed ``lifepath`` console script in a subprocess;
+``flow_cli`` is ``run_cli`` on SQLite and the same commands in-process on PostgreSQL (see its docstring).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from urllib.parse import quote
 
 import pytest
 
-from lifepath.registry import Registry
+from lifepath.host.registry import Registry
 from lifepath.testing import make_registry
 
 POSTGRES_ENV = "LIFEPATH_TEST_POSTGRES_URL"
@@ -141,6 +142,35 @@ def run_cli() -> Callable[..., subprocess.CompletedProcess[str]]:
         done = subprocess.run(cmd, capture_output=True, text=True, input=input or "", env=cli_env(**env), timeout=300)
         if check and done.returncode != 0:
             raise AssertionError(f"{cmd} failed ({done.returncode}):\n{done.stderr}")
+        return done
+
+    return run
+
+
+@pytest.fixture
+def flow_cli(
+    backend: Databases,
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+    run_in_process: Callable[..., subprocess.CompletedProcess[str]],
+) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """The runner of a multi-step CLI flow parametrized over both databases, called like ``run_cli``.
+
+    On SQLite it is ``run_cli``, the installed console script. On PostgreSQL it runs the same command lines
+    in this process (tests/in_process.py): what the console script adds around a command (its output
+    filter, its argument checks, a process's exit) is the same whatever the database, and the SQLite
+    variant proves it, while every step whose outcome does depend on the database still runs against
+    PostgreSQL, for a few hundredths of a second instead of a second or more. A flow keeps at least one
+    step on ``run_cli`` for both, so the script itself meets PostgreSQL too (its URL, the driver).
+    """
+    if backend.kind == "sqlite":
+        return run_cli
+
+    def run(
+        *args: str, db: str | None = None, input: str | None = None, check: bool = False, **env: str
+    ) -> subprocess.CompletedProcess[str]:
+        done = run_in_process(*args, db=db, input=input or "", env=env)
+        if check and done.returncode != 0:
+            raise AssertionError(f"{done.args} failed ({done.returncode}):\n{done.stderr}")
         return done
 
     return run

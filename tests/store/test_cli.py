@@ -1,13 +1,18 @@
-"""The store commands through the installed ``lifepath`` script, against SQLite and PostgreSQL."""
+"""The store commands through the installed ``lifepath`` script, against SQLite and PostgreSQL.
+
+A flow of several commands runs every step through the script on SQLite; on PostgreSQL ``flow_cli`` runs the
+same steps in-process (tests/store/conftest.py says why) and at least one goes through the script there too.
+State a test only needs before the step it is about (a campaign, its characters) is made in-process on both.
+"""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+
+from tests.in_process import run_in_process as in_process
 
 
 def ok(done):
@@ -31,56 +36,56 @@ def roster(run_cli, db, *args):
     return json.loads(ok(run_cli("roster", *args, "--json", db=db)))
 
 
-def test_a_campaign_from_creation_to_deletion(run_cli, store_url):
+def test_a_campaign_from_creation_to_deletion(run_cli, flow_cli, store_url):
     db = store_url
     assert "made" in ok(run_cli("campaign", "new", "Spinward", "--ruleset", "nowhere-yet", db=db))
-    assert "Spinward" in ok(run_cli("campaign", "list", db=db))
+    assert "Spinward" in ok(flow_cli("campaign", "list", db=db))
     for seed, player in ((1, "Ann"), (2, "Bo")):
-        done = run_cli("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", "--player", player, db=db)
+        done = flow_cli("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", "--player", player, db=db)
         assert "saved as character" in done.stderr
         ok(done)
-    rows = roster(run_cli, db, "Spinward")
+    rows = roster(flow_cli, db, "Spinward")
     assert [(r["seed"], r["player"], r["status"]) for r in rows] == [(1, "Ann", "active"), (2, "Bo", "active")]
-    table = ok(run_cli("roster", "Spinward", db=db))
+    table = ok(flow_cli("roster", "Spinward", db=db))
     for column in ("id", "name", "player", "species", "careers", "terms", "age", "profile", "status"):
         assert column in table.splitlines()[0]
     assert rows[0]["name"] in table and rows[0]["profile"] in table
 
     first = str(rows[0]["id"])
-    shown = ok(run_cli("show", first, db=db))
+    shown = ok(flow_cli("show", first, db=db))
     assert rows[0]["name"] in shown
-    assert "reenlistment" in ok(run_cli("show", first, "--history", db=db)).lower()
-    exported = ok(run_cli("show", first, "--json", db=db))
-    assert exported == ok(run_cli("create", "--auto", "--seed", "1", "--json"))
-    assert ok(run_cli("export", first, db=db)) == exported
+    assert "reenlistment" in ok(flow_cli("show", first, "--history", db=db)).lower()
+    exported = ok(flow_cli("show", first, "--json", db=db))
+    assert exported == ok(flow_cli("create", "--auto", "--seed", "1", "--json"))
+    assert ok(flow_cli("export", first, db=db)) == exported
 
-    ok(run_cli("set-status", first, "retired", db=db))
-    assert [r["id"] for r in roster(run_cli, db, "--status", "retired")] == [rows[0]["id"]]
-    assert [r["id"] for r in roster(run_cli, db, "--player", "bo")] == [rows[1]["id"]]
+    ok(flow_cli("set-status", first, "retired", db=db))
+    assert [r["id"] for r in roster(flow_cli, db, "--status", "retired")] == [rows[0]["id"]]
+    assert [r["id"] for r in roster(flow_cli, db, "--player", "bo")] == [rows[1]["id"]]
 
-    ok(run_cli("rename", first, "Jane Doe", db=db))
-    assert json.loads(ok(run_cli("show", first, "--json", db=db)))["sheet"]["name"] == "Jane Doe"
-    assert "identical" in ok(run_cli("verify", first, db=db))
+    ok(flow_cli("rename", first, "Jane Doe", db=db))
+    assert json.loads(ok(flow_cli("show", first, "--json", db=db)))["sheet"]["name"] == "Jane Doe"
+    assert "identical" in ok(flow_cli("verify", first, db=db))
 
-    one_error(run_cli("delete", first, db=db), "--yes")  # no terminal: refuses
-    assert len(roster(run_cli, db)) == 2
-    ok(run_cli("delete", first, "--yes", db=db))
-    assert [r["id"] for r in roster(run_cli, db)] == [rows[1]["id"]]
+    one_error(flow_cli("delete", first, db=db), "--yes")  # no terminal: refuses
+    assert len(roster(flow_cli, db)) == 2
+    ok(flow_cli("delete", first, "--yes", db=db))
+    assert [r["id"] for r in roster(flow_cli, db)] == [rows[1]["id"]]
 
 
-def test_campaign_rules_show_every_rule_with_value_default_and_description(run_cli, store_url):
+def test_campaign_rules_show_every_rule_with_value_default_and_description(run_cli, flow_cli, store_url):
     ok(run_cli("campaign", "new", "Spinward", "--rule", "max_terms=4", "--rule", "crisis=printed", db=store_url))
-    rules = {r["rule"]: r for r in json.loads(ok(run_cli("campaign", "rules", "Spinward", "--json", db=store_url)))}
+    rules = {r["rule"]: r for r in json.loads(ok(flow_cli("campaign", "rules", "Spinward", "--json", db=store_url)))}
     assert set(rules) == {"max_terms", "survival_failure", "crisis", "characteristics"}
     assert (rules["max_terms"]["value"], rules["max_terms"]["default"]) == (4, 7)
     assert rules["max_terms"]["set_by_campaign"] and not rules["survival_failure"]["set_by_campaign"]
     assert all(r["description"] for r in rules.values())
-    text = ok(run_cli("campaign", "rules", "Spinward", db=store_url))
+    text = ok(flow_cli("campaign", "rules", "Spinward", db=store_url))
     assert "max_terms = 4" in text and "default 7" in text
 
-    ok(run_cli("campaign", "unset-rule", "Spinward", "crisis", db=store_url))
-    ok(run_cli("campaign", "set-rule", "Spinward", "max_terms", "none", db=store_url))
-    shown = json.loads(ok(run_cli("campaign", "show", "Spinward", "--json", db=store_url)))
+    ok(flow_cli("campaign", "unset-rule", "Spinward", "crisis", db=store_url))
+    ok(flow_cli("campaign", "set-rule", "Spinward", "max_terms", "none", db=store_url))
+    shown = json.loads(ok(flow_cli("campaign", "show", "Spinward", "--json", db=store_url)))
     assert shown["house_rules"] == {"max_terms": None}
 
 
@@ -88,38 +93,41 @@ def held_past_cap(history):
     return any(e.get("type") == "note" and e.get("held") for e in history)
 
 
-def test_lowering_max_terms_binds_the_next_character_and_check_names_the_older_ones(run_cli, store_url):
+def test_lowering_max_terms_binds_the_next_character_and_check_names_the_older_ones(
+    run_cli, flow_cli, run_in_process, store_url
+):
     db = store_url
-    ok(run_cli("campaign", "new", "Spinward", db=db))
-    before = []
+    ok(run_in_process("campaign", "new", "Spinward", db=db))  # the characters made before: set-up, in-process
     for seed in (11, 12, 13):
-        ok(run_cli("create", "--auto", "--seed", str(seed), "--terms", "7", "--campaign", "Spinward", db=db))
-    before = roster(run_cli, db, "Spinward")
+        ok(run_in_process("create", "--auto", "--seed", str(seed), "--terms", "7", "--campaign", "Spinward", db=db))
+    before = roster(run_in_process, db, "Spinward")
     assert any(r["terms"] > 4 for r in before), "the characters made under 7 should include one past 4 terms"
 
     ok(run_cli("campaign", "set-rule", "Spinward", "max_terms", "4", db=db))
-    ok(run_cli("create", "--auto", "--seed", "14", "--terms", "7", "--campaign", "Spinward", db=db))
-    newest = roster(run_cli, db, "Spinward")[-1]
-    doc = json.loads(ok(run_cli("show", str(newest["id"]), "--json", db=db)))
+    ok(flow_cli("create", "--auto", "--seed", "14", "--terms", "7", "--campaign", "Spinward", db=db))
+    newest = roster(flow_cli, db, "Spinward")[-1]
+    doc = json.loads(ok(flow_cli("show", str(newest["id"]), "--json", db=db)))
     assert doc["provenance"]["house_rules"]["max_terms"] == 4
     terms = sum(c["terms"] for c in doc["sheet"]["careers"])
     assert terms <= 4 or held_past_cap(doc["history"])
 
-    report = json.loads(ok(run_cli("campaign", "check", "Spinward", "--json", db=db)))
+    report = json.loads(ok(flow_cli("campaign", "check", "Spinward", "--json", db=db)))
     assert [c["id"] for c in report["characters"]] == [r["id"] for r in before]
-    text = ok(run_cli("campaign", "check", "Spinward", db=db))
+    text = ok(flow_cli("campaign", "check", "Spinward", db=db))
     for r in before:
         assert f"{r['id']} {r['name']}: max_terms: made under 7, campaign now 4" in text
     assert newest["name"] not in text
 
 
-def test_verify_a_campaign_and_an_id_and_report_a_tampered_sheet(run_cli, store_url, registry):
+def test_verify_a_campaign_and_an_id_and_report_a_tampered_sheet(
+    run_cli, flow_cli, run_in_process, store_url, registry
+):
     from lifepath.store import open_store
 
     db = store_url
-    ok(run_cli("campaign", "new", "Spinward", db=db))
+    ok(run_in_process("campaign", "new", "Spinward", db=db))  # set-up, in-process
     for seed in (1, 2):
-        ok(run_cli("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", db=db))
+        ok(run_in_process("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", db=db))
     out = ok(run_cli("verify", "--campaign", "Spinward", db=db))
     assert "2 of 2" in out
     with open_store(db, registry=registry) as store, store.write_session() as session:
@@ -130,18 +138,18 @@ def test_verify_a_campaign_and_an_id_and_report_a_tampered_sheet(run_cli, store_
         doc["sheet"]["credits"] += 1000
         row.document = json.dumps(doc, indent=2)
         session.add(row)
-    done = run_cli("verify", "--campaign", "Spinward", db=db)
+    done = flow_cli("verify", "--campaign", "Spinward", db=db)
     assert done.returncode == 1 and "credits" in done.stdout and "1 differ" in done.stdout
-    assert run_cli("verify", "1", db=db).returncode == 0
-    assert run_cli("verify", "2", db=db).returncode == 1
+    assert flow_cli("verify", "1", db=db).returncode == 0
+    assert flow_cli("verify", "2", db=db).returncode == 1
 
 
-def test_an_archived_campaign_refuses_create(run_cli, store_url):
-    ok(run_cli("campaign", "new", "Old", db=store_url))
-    ok(run_cli("campaign", "archive", "Old", db=store_url))
+def test_an_archived_campaign_refuses_create(run_cli, flow_cli, run_in_process, store_url):
+    ok(run_in_process("campaign", "new", "Old", db=store_url))  # set-up, in-process
+    ok(flow_cli("campaign", "archive", "Old", db=store_url))
     one_error(run_cli("create", "--auto", "--seed", "1", "--campaign", "Old", db=store_url), "archived", "--undo")
-    ok(run_cli("campaign", "archive", "Old", "--undo", db=store_url))
-    ok(run_cli("create", "--auto", "--seed", "1", "--campaign", "Old", db=store_url))
+    ok(flow_cli("campaign", "archive", "Old", "--undo", db=store_url))
+    ok(flow_cli("create", "--auto", "--seed", "1", "--campaign", "Old", db=store_url))
 
 
 #: mistakes that reach the database: checked against SQLite and PostgreSQL
@@ -183,18 +191,21 @@ BAD_INPUT_NO_DB = {
 
 
 @pytest.fixture(scope="module")
-def spinward(module_backend):
-    """One database (of each kind) holding the campaign Spinward, shared by the bad-input checks."""
+def spinward(module_backend, tmp_path_factory):
+    """One database (of each kind) holding the campaign Spinward, shared by the bad-input checks (made
+    in-process: set-up)."""
     url = module_backend.new()
-    lifepath = os.path.join(os.path.dirname(sys.executable), "lifepath")
-    done = subprocess.run([lifepath, "campaign", "new", "Spinward", "--db", url], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    ok(in_process(tmp_path_factory.mktemp("spinward-home"), "campaign", "new", "Spinward", db=url))
     return url
 
 
 @pytest.mark.parametrize(("args", "fragments"), list(BAD_INPUT.values()), ids=list(BAD_INPUT))
-def test_bad_input_gets_one_clear_message(run_cli, spinward, args, fragments):
-    one_error(run_cli(*args, db=spinward), *fragments)
+def test_bad_input_gets_one_clear_message(run_cli, run_in_process, module_backend, spinward, args, fragments):
+    """Through the installed script on SQLite; in-process on PostgreSQL, where what is checked is that the
+    database's own refusal (a unique name, a missing row, a column's length) becomes the same one paragraph:
+    the script's part of it is the same for both databases (see ``flow_cli`` in tests/store/conftest.py)."""
+    cli = run_cli if module_backend.kind == "sqlite" else run_in_process
+    one_error(cli(*args, db=spinward), *fragments)
 
 
 @pytest.mark.parametrize(("args", "fragments"), list(BAD_INPUT_NO_DB.values()), ids=list(BAD_INPUT_NO_DB))
@@ -264,7 +275,7 @@ def test_a_missing_plugin_is_named_when_the_campaign_is_opened(run_cli, store_ur
 
 
 def test_house_rules_stored_before_a_ruleset_changed_are_checked_when_the_campaign_is_opened(
-    run_cli, store_url, registry
+    run_cli, flow_cli, store_url, registry
 ):
     from lifepath.store import open_store
     from lifepath.store.models import CampaignCreate
@@ -273,8 +284,8 @@ def test_house_rules_stored_before_a_ruleset_changed_are_checked_when_the_campai
         store.new_campaign(CampaignCreate(name="Spinward", ruleset="nowhere-yet"))
         store.set_house_rules("Spinward", {"retired_rule": True, "max_terms": 0})  # as an older declaration allowed
     one_error(run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url), "retired_rule")
-    one_error(run_cli("campaign", "rules", "Spinward", db=store_url), "Spinward", "no longer allows", "unset-rule")
-    ok(run_cli("campaign", "unset-rule", "Spinward", "retired_rule", db=store_url))
-    one_error(run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url), "out of range")
-    ok(run_cli("campaign", "set-rule", "Spinward", "max_terms", "3", db=store_url))
-    ok(run_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url))
+    one_error(flow_cli("campaign", "rules", "Spinward", db=store_url), "Spinward", "no longer allows", "unset-rule")
+    ok(flow_cli("campaign", "unset-rule", "Spinward", "retired_rule", db=store_url))
+    one_error(flow_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url), "out of range")
+    ok(flow_cli("campaign", "set-rule", "Spinward", "max_terms", "3", db=store_url))
+    ok(flow_cli("create", "--auto", "--seed", "1", "--campaign", "Spinward", db=store_url))

@@ -1,7 +1,13 @@
 """Campaign content: data-only content folders a campaign records (``campaign add-content`` /
 ``remove-content``), loaded by ``create --campaign`` and ``verify`` before the registry is built, kept by
 campaign export and import, and named when they are missing. Against SQLite and PostgreSQL; the CLI
-through the installed ``lifepath`` script."""
+through the installed ``lifepath`` script.
+
+Each CLI test runs the command it is about through the script (``run_cli``) on both databases, the rest of
+its flow through ``flow_cli`` (the script on SQLite, the same commands in-process on PostgreSQL: see
+tests/store/conftest.py), and the state it only needs beforehand (a campaign, its content, a character)
+in-process (``run_in_process``) on both.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from lifepath.registry import Registry
+from lifepath.host.registry import Registry
 from lifepath.testing import create_character
 
 REPO = Path(__file__).resolve().parents[2]
@@ -71,18 +77,20 @@ def career_answers(character: dict[str, Any]) -> list[str]:
 # -- the CLI ---------------------------------------------------------------------------------------
 
 
-def test_add_content_then_create_uses_its_career_and_verify_replays_it(run_cli: CLI, store_url: str, tmp_path: Path):
+def test_add_content_then_create_uses_its_career_and_verify_replays_it(
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
+):
     folder = content_folder(tmp_path)
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
+    ok(run_in_process("campaign", "new", "Spinward", db=store_url))
     added = ok(run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url))
     assert "content:couriers 1.0.0" in added and str(folder) in added
-    assert shown(run_cli, store_url)["content"] == [str(folder)]
-    text = ok(run_cli("campaign", "show", "Spinward", db=store_url))
+    assert shown(flow_cli, store_url)["content"] == [str(folder)]
+    text = ok(flow_cli("campaign", "show", "Spinward", db=store_url))
     assert f"content:    {folder}  (content:couriers)" in text
-    again = run_cli("campaign", "add-content", "Spinward", str(folder / "careers" / ".."), db=store_url)
-    assert "already uses" in ok(again) and shown(run_cli, store_url)["content"] == [str(folder)]
+    again = flow_cli("campaign", "add-content", "Spinward", str(folder / "careers" / ".."), db=store_url)
+    assert "already uses" in ok(again) and shown(flow_cli, store_url)["content"] == [str(folder)]
 
-    made = run_cli(
+    made = flow_cli(
         "create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", "--json", db=store_url
     )
     character = json.loads(ok(made))
@@ -90,33 +98,33 @@ def test_add_content_then_create_uses_its_career_and_verify_replays_it(run_cli: 
     assert career_answers(character)[0] == "courier"
     assert {"name": "content:couriers", "version": "1.0.0"} in character["provenance"]["plugins"]
     # the same character as --content makes outside any campaign, byte for byte
-    alone = run_cli("create", "--auto", "--seed", "3", "--content", str(folder), "--career", "Courier", "--json")
+    alone = flow_cli("create", "--auto", "--seed", "3", "--content", str(folder), "--career", "Courier", "--json")
     assert ok(alone) == made.stdout
 
     # the campaign records the content plugin with its version, like any plugin
-    camp = shown(run_cli, store_url)
+    camp = shown(flow_cli, store_url)
     assert {"name": "content:couriers", "version": "1.0.0"} in camp["plugins"]
-    rows = json.loads(ok(run_cli("roster", "Spinward", "--json", db=store_url)))
+    rows = json.loads(ok(flow_cli("roster", "Spinward", "--json", db=store_url)))
     assert "Courier" in rows[0]["careers"]
     cid = str(rows[0]["id"])
-    assert ok(run_cli("show", cid, "--json", db=store_url)) == made.stdout
+    assert ok(flow_cli("show", cid, "--json", db=store_url)) == made.stdout
 
-    by_id = run_cli("verify", cid, db=store_url)
+    by_id = flow_cli("verify", cid, db=store_url)
     assert ok(by_id).strip().endswith("identical: the seed and recorded decisions reproduce this character exactly")
     assert "warning" not in by_id.stderr, by_id.stderr
-    by_campaign = ok(run_cli("verify", "--campaign", "Spinward", db=store_url))
+    by_campaign = ok(flow_cli("verify", "--campaign", "Spinward", db=store_url))
     assert "1 of 1 character(s) of campaign 'Spinward' replay exactly" in by_campaign
     assert "note:" not in by_campaign
 
 
 def test_a_typo_in_a_table_is_refused_with_file_line_and_pointer_and_nothing_is_stored(
-    run_cli: CLI, store_url: str, tmp_path: Path
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
 ):
     text = COURIER.read_text().replace('"survival": {"characteristic": "Int"', '"survival": {"characteristic": "Itn"')
     assert text != COURIER.read_text()
     folder = content_folder(tmp_path, text)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"survival"' in row)
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
+    ok(run_in_process("campaign", "new", "Spinward", db=store_url))
     one_error(
         run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url),
         f"{folder}/careers/courier.json, line {line}, at /survival/characteristic",
@@ -124,103 +132,115 @@ def test_a_typo_in_a_table_is_refused_with_file_line_and_pointer_and_nothing_is_
         '"Int"',
         "campaign 'Spinward' was not changed",
     )
-    assert shown(run_cli, store_url)["content"] == []
+    assert shown(flow_cli, store_url)["content"] == []
 
 
-def test_a_bad_manifest_or_a_folder_without_one_is_refused(run_cli: CLI, store_url: str, tmp_path: Path):
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
+def test_a_bad_manifest_or_a_folder_without_one_is_refused(
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
+):
+    ok(run_in_process("campaign", "new", "Spinward", db=store_url))
     bad = content_folder(tmp_path, name="Not Kebab")
     one_error(run_cli("campaign", "add-content", "Spinward", str(bad), db=store_url), "manifest.json, line", "/name")
     empty = tmp_path / "empty"
     empty.mkdir()
-    one_error(run_cli("campaign", "add-content", "Spinward", str(empty), db=store_url), "has no manifest.json")
-    one_error(run_cli("campaign", "add-content", "Spinward", str(tmp_path / "nowhere"), db=store_url), "not a folder")
-    one_error(run_cli("campaign", "add-content", "Elsewhere", str(bad), db=store_url), "no campaign called")
-    assert shown(run_cli, store_url)["content"] == []
+    one_error(flow_cli("campaign", "add-content", "Spinward", str(empty), db=store_url), "has no manifest.json")
+    one_error(flow_cli("campaign", "add-content", "Spinward", str(tmp_path / "nowhere"), db=store_url), "not a folder")
+    one_error(flow_cli("campaign", "add-content", "Elsewhere", str(bad), db=store_url), "no campaign called")
+    assert shown(flow_cli, store_url)["content"] == []
 
 
-def test_content_for_another_ruleset_is_refused(run_cli: CLI, store_url: str, tmp_path: Path, registry: Registry):
+def test_content_for_another_ruleset_is_refused(
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path, registry: Registry
+):
     other = next((r for r in registry.rulesets() if r != "nowhere-yet"), None)
     if other is None:
         pytest.skip("needs a second ruleset")
     folder = content_folder(tmp_path)
-    ok(run_cli("campaign", "new", "Elsewhere", "--ruleset", other, db=store_url))
+    ok(run_in_process("campaign", "new", "Elsewhere", "--ruleset", other, db=store_url))
     one_error(
         run_cli("campaign", "add-content", "Elsewhere", str(folder), db=store_url),
         f"{folder}/manifest.json, line 6, at /ruleset",
         "for the ruleset nowhere-yet",
         f"campaign 'Elsewhere' uses {other}",
     )
-    assert shown(run_cli, store_url, "Elsewhere")["content"] == []
+    assert shown(flow_cli, store_url, "Elsewhere")["content"] == []
 
 
-def test_two_folders_with_the_same_content_name_are_refused(run_cli: CLI, store_url: str, tmp_path: Path):
+def test_two_folders_with_the_same_content_name_are_refused(
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
+):
     first = content_folder(tmp_path)
     second = content_folder(tmp_path, folder="couriers-copy")
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
-    ok(run_cli("campaign", "add-content", "Spinward", str(first), db=store_url))
+    ok(run_in_process("campaign", "new", "Spinward", db=store_url))
+    ok(run_in_process("campaign", "add-content", "Spinward", str(first), db=store_url))
     one_error(
         run_cli("campaign", "add-content", "Spinward", str(second), db=store_url),
         "called 'content:couriers'",
         str(first),
     )
-    assert shown(run_cli, store_url)["content"] == [str(first)]
+    assert shown(flow_cli, store_url)["content"] == [str(first)]
 
 
-def test_remove_content_then_its_characters_are_named_as_needing_it(run_cli: CLI, store_url: str, tmp_path: Path):
+def test_remove_content_then_its_characters_are_named_as_needing_it(
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
+):
     folder = content_folder(tmp_path)
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
-    ok(run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url))
-    ok(run_cli("create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", db=store_url))
-    [row] = json.loads(ok(run_cli("roster", "Spinward", "--json", db=store_url)))
+    ok(run_in_process("campaign", "new", "Spinward", db=store_url))
+    ok(run_in_process("campaign", "add-content", "Spinward", str(folder), db=store_url))
+    ok(run_in_process("create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", db=store_url))
+    [row] = json.loads(ok(run_in_process("roster", "Spinward", "--json", db=store_url)))
 
     # written another way than it was stored (a relative step in it) still names it
     removed = ok(run_cli("campaign", "remove-content", "Spinward", f"{folder}/careers/..", db=store_url))
     assert f"no longer uses the content folder {folder}" in removed
-    assert shown(run_cli, store_url)["content"] == [] and folder.is_dir()
+    assert shown(flow_cli, store_url)["content"] == [] and folder.is_dir()
     one_error(
-        run_cli("campaign", "remove-content", "Spinward", str(folder), db=store_url),
+        flow_cli("campaign", "remove-content", "Spinward", str(folder), db=store_url),
         "does not use the content folder",
         "none",
     )
 
     # opening the campaign names the content its characters need, and how to get it back
-    roster = run_cli("roster", "Spinward", db=store_url)
+    roster = flow_cli("roster", "Spinward", db=store_url)
     ok(roster)
     warning = " ".join(roster.stderr.split())
     assert "plugin 'content:couriers' 1.0.0" in warning and "not installed" in warning
     assert f"{row['id']} '{row['name']}'" in warning and "lifepath campaign add-content Spinward PATH" in warning
-    verified = run_cli("verify", str(row["id"]), db=store_url)
+    verified = flow_cli("verify", str(row["id"]), db=store_url)
     assert verified.returncode == 1 and "plugin 'content:couriers' 1.0.0" in verified.stderr
     said = " ".join(verified.stdout.split())
     assert "made with the plugin 'content:couriers' 1.0.0, and it is not installed" in said
     assert "lifepath campaign add-content CAMPAIGN PATH" in said and "Traceback" not in verified.stderr
     one_error(
-        run_cli("create", "--auto", "--campaign", "Spinward", "--career", "Courier", db=store_url),
+        flow_cli("create", "--auto", "--campaign", "Spinward", "--career", "Courier", db=store_url),
         "no career called 'Courier'",
     )
 
-    ok(run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url))
-    back = run_cli("verify", str(row["id"]), db=store_url)
+    ok(flow_cli("campaign", "add-content", "Spinward", str(folder), db=store_url))
+    back = flow_cli("verify", str(row["id"]), db=store_url)
     assert "identical" in ok(back) and "warning" not in back.stderr
 
 
 def test_a_folder_gone_from_disk_is_a_clear_error_naming_the_campaign_and_the_fix(
-    run_cli: CLI, store_url: str, tmp_path: Path
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
 ):
     folder = content_folder(tmp_path)
-    ok(run_cli("campaign", "new", "Spinward Run", db=store_url))
-    ok(run_cli("campaign", "add-content", "Spinward Run", str(folder), db=store_url))
-    ok(run_cli("create", "--auto", "--seed", "3", "--campaign", "Spinward Run", "--career", "Courier", db=store_url))
+    ok(run_in_process("campaign", "new", "Spinward Run", db=store_url))
+    ok(run_in_process("campaign", "add-content", "Spinward Run", str(folder), db=store_url))
+    ok(
+        run_in_process(
+            "create", "--auto", "--seed", "3", "--campaign", "Spinward Run", "--career", "Courier", db=store_url
+        )
+    )
     folder.rename(tmp_path / "moved")
     expected = (
         f"campaign 'Spinward Run' uses the content folder {folder}, which no longer exists",
         f"lifepath campaign remove-content 'Spinward Run' {folder}",
     )
     one_error(run_cli("create", "--auto", "--seed", "4", "--campaign", "Spinward Run", db=store_url), *expected)
-    assert len(json.loads(ok(run_cli("roster", "Spinward Run", "--json", db=store_url)))) == 1  # nothing saved
-    one_error(run_cli("verify", "--campaign", "Spinward Run", db=store_url), *expected)
-    assert f"{folder}  (missing" in ok(run_cli("campaign", "show", "Spinward Run", db=store_url))
+    assert len(json.loads(ok(flow_cli("roster", "Spinward Run", "--json", db=store_url)))) == 1  # nothing saved
+    one_error(flow_cli("verify", "--campaign", "Spinward Run", db=store_url), *expected)
+    assert f"{folder}  (missing" in ok(flow_cli("campaign", "show", "Spinward Run", db=store_url))
 
 
 def test_stored_house_rules_that_no_longer_validate_name_the_campaign_and_the_fix(
@@ -242,21 +262,23 @@ def test_stored_house_rules_that_no_longer_validate_name_the_campaign_and_the_fi
     )
 
 
-def test_export_and_import_keep_the_content(run_cli: CLI, store_url: str, new_url: Callable[[], str], tmp_path: Path):
+def test_export_and_import_keep_the_content(
+    run_cli: CLI, flow_cli: CLI, run_in_process: CLI, store_url: str, new_url: Callable[[], str], tmp_path: Path
+):
     folder = content_folder(tmp_path)
-    ok(run_cli("campaign", "new", "Spinward", db=store_url))
-    ok(run_cli("campaign", "add-content", "Spinward", str(folder), db=store_url))
-    ok(run_cli("create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", db=store_url))
+    ok(run_in_process("campaign", "new", "Spinward", db=store_url))
+    ok(run_in_process("campaign", "add-content", "Spinward", str(folder), db=store_url))
+    ok(run_in_process("create", "--auto", "--seed", "3", "--campaign", "Spinward", "--career", "Courier", db=store_url))
     out = tmp_path / "spinward.json"
-    ok(run_cli("export", "--campaign", "Spinward", "--out", str(out), db=store_url))
+    ok(flow_cli("export", "--campaign", "Spinward", "--out", str(out), db=store_url))
     assert json.loads(out.read_text().splitlines()[0])["campaign"]["content"] == [str(folder)]
 
     other = new_url()
     ok(run_cli("import", str(out), db=other))
-    assert shown(run_cli, other)["content"] == [str(folder)]
-    assert "identical" in ok(run_cli("verify", "--campaign", "Spinward", db=other))
+    assert shown(flow_cli, other)["content"] == [str(folder)]
+    assert "identical" in ok(flow_cli("verify", "--campaign", "Spinward", db=other))
     again = tmp_path / "again.json"
-    ok(run_cli("export", "--campaign", "Spinward", "--out", str(again), db=other))
+    ok(flow_cli("export", "--campaign", "Spinward", "--out", str(again), db=other))
     assert again.read_text() == out.read_text()
 
 
@@ -284,7 +306,7 @@ def test_the_store_adds_and_removes_content_folders(store: Any, tmp_path: Path):
 def test_a_stored_content_folder_counts_as_installed_until_it_is_removed(
     store_url: str, registry: Registry, tmp_path: Path
 ):
-    from lifepath.manager import Manager
+    from lifepath.host.manager import Manager
     from lifepath.store import open_store
     from lifepath.store.models import CampaignCreate
 

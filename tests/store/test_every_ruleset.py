@@ -1,5 +1,8 @@
 """Every shipped ruleset works with a campaign: create into it, list its roster with the ruleset's own
-sheet fields, show, verify by id, export, and import (which replays every character) elsewhere."""
+sheet fields, show, verify by id, export, and import (which replays every character) elsewhere.
+
+The campaign, its characters and the file the import reads are made in-process (tests/in_process.py: the
+same commands, without a second's start each); every step checked runs the installed script."""
 
 from __future__ import annotations
 
@@ -18,12 +21,14 @@ PROFILES = {
 
 
 @pytest.mark.parametrize("ruleset", sorted(PROFILES))
-def test_a_campaign_under_each_ruleset(run_cli, tmp_path: Path, ruleset: str) -> None:
+def test_a_campaign_under_each_ruleset(run_cli, run_in_process, tmp_path: Path, ruleset: str) -> None:
     db = str(tmp_path / "league.db")
-    made = run_cli("campaign", "new", "Table", "--ruleset", ruleset, "--db", db)
+    made = run_in_process("campaign", "new", "Table", "--ruleset", ruleset, "--db", db)
     assert made.returncode == 0, made.stderr
     for seed in ("1", "2"):
-        created = run_cli("create", "--auto", "--seed", seed, "--campaign", "Table", "--player", "Kim", "--db", db)
+        created = run_in_process(
+            "create", "--auto", "--seed", seed, "--campaign", "Table", "--player", "Kim", "--db", db
+        )
         assert created.returncode == 0, created.stderr
     roster = json.loads(run_cli("roster", "Table", "--json", "--db", db).stdout)
     assert [r["ruleset"] for r in roster] == [ruleset, ruleset]
@@ -37,6 +42,6 @@ def test_a_campaign_under_each_ruleset(run_cli, tmp_path: Path, ruleset: str) ->
     header, *lines = run_cli("export", "--campaign", "Table", "--db", db).stdout.splitlines()
     assert json.loads(header)["characters"] == len(lines) == 2
     out = tmp_path / "table.jsonl"
-    assert run_cli("export", "--campaign", "Table", "--out", str(out), "--db", db).returncode == 0
+    assert run_in_process("export", "--campaign", "Table", "--out", str(out), "--db", db).returncode == 0
     imported = run_cli("import", str(out), "--db", str(tmp_path / "other.db"))  # replays both
     assert imported.returncode == 0 and "imported 2 character(s)" in imported.stdout, imported.stderr

@@ -230,38 +230,43 @@ def test_a_seed_too_big_to_store_is_refused_before_writing(store, registry, tmp_
     assert len(store.characters()) == 2
 
 
-def test_import_cli_with_one_bad_character_names_it_and_writes_nothing(store, registry, store_url, run_cli, tmp_path):
+def test_import_cli_with_one_bad_character_names_it_and_writes_nothing(
+    store, registry, store_url, run_cli, flow_cli, tmp_path
+):
     path, name, pointer, line = bad_campaign_file(store, registry, tmp_path)
     done = run_cli("import", str(path), db=store_url)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     text = " ".join(done.stderr.split())
     assert f"{path}, line {line}, at {pointer}" in text and f"character 2 ('{name}')" in text
-    assert "Copy" not in run_cli("campaign", "list", db=store_url).stdout
+    assert "Copy" not in flow_cli("campaign", "list", db=store_url).stdout
 
 
-def test_import_cli_round_trip(run_cli, store_url, new_url, tmp_path):
+def test_import_cli_round_trip(run_cli, flow_cli, run_in_process, store_url, new_url, tmp_path):
+    """The import of a whole campaign through the installed script on both databases; the campaign it
+    exports made in-process, and the other steps through ``flow_cli`` (tests/store/conftest.py)."""
+
     def ok(done):
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
         return done.stdout
 
-    ok(run_cli("campaign", "new", "Spinward", "--rule", "max_terms=5", db=store_url))
+    ok(run_in_process("campaign", "new", "Spinward", "--rule", "max_terms=5", db=store_url))
     for seed in (1, 2):
-        ok(run_cli("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", db=store_url))
+        ok(run_in_process("create", "--auto", "--seed", str(seed), "--campaign", "Spinward", db=store_url))
     out = tmp_path / "spinward.json"
-    ok(run_cli("export", "--campaign", "Spinward", "--out", str(out), db=store_url))
+    ok(flow_cli("export", "--campaign", "Spinward", "--out", str(out), db=store_url))
     fresh = new_url()
     assert "imported 2 character(s)" in ok(run_cli("import", str(out), db=fresh))
     again = tmp_path / "again.json"
-    ok(run_cli("export", "--campaign", "Spinward", "--out", str(again), db=fresh))
+    ok(flow_cli("export", "--campaign", "Spinward", "--out", str(again), db=fresh))
     assert again.read_bytes() == out.read_bytes()
     single = tmp_path / "one.json"
-    ok(run_cli("export", "1", "--out", str(single), db=fresh))
-    done = run_cli("import", str(single), "--campaign", "Spinward", db=store_url)  # the same character as id 1
+    ok(flow_cli("export", "1", "--out", str(single), db=fresh))
+    done = flow_cli("import", str(single), "--campaign", "Spinward", db=store_url)  # the same character as id 1
     assert done.returncode == 2 and "already holds 1 of these character(s)" in done.stderr
     assert "imported 1 character(s)" in ok(
-        run_cli("import", str(single), "--campaign", "Spinward", "--allow-duplicate", db=store_url)
+        flow_cli("import", str(single), "--campaign", "Spinward", "--allow-duplicate", db=store_url)
     )
-    done = run_cli("import", str(single), db=store_url)
+    done = flow_cli("import", str(single), db=store_url)
     assert done.returncode != 0 and "--campaign" in done.stderr
 
 

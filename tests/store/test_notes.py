@@ -101,21 +101,24 @@ def test_bad_worlds_or_notes_in_an_import_are_refused_naming_the_field(
     assert [c.name for c in store.campaigns()] == ["Spinward"]  # nothing half-written
 
 
-def test_note_and_show_on_the_command_line(run_cli, store_url):
+def test_note_and_show_on_the_command_line(run_cli, flow_cli, run_in_process, store_url):
+    """``show`` of the notes (control characters shown, never sent) through the installed script on both
+    databases; the campaign and its character made in-process, and the other steps through ``flow_cli``
+    (tests/store/conftest.py)."""
     db = store_url
-    ok(run_cli("campaign", "new", "Spinward", "--ruleset", "nowhere-yet", db=db))
-    ok(run_cli("create", "--auto", "--seed", "3", "--campaign", "Spinward", db=db))
-    assert "no notes" not in ok(run_cli("show", "1", db=db)).lower()
-    assert "Notes:" not in ok(run_cli("show", "1", db=db))
-    said = ok(run_cli("note", "1", "Owes \x1b[31mMarc\x1b[0m\nline two", db=db))
+    ok(run_in_process("campaign", "new", "Spinward", "--ruleset", "nowhere-yet", db=db))
+    ok(run_in_process("create", "--auto", "--seed", "3", "--campaign", "Spinward", db=db))
+    before = ok(flow_cli("show", "1", db=db))
+    assert "no notes" not in before.lower() and "Notes:" not in before
+    said = ok(flow_cli("note", "1", "Owes \x1b[31mMarc\x1b[0m\nline two", db=db))
     assert "notes saved (27 characters)" in said
     shown = ok(run_cli("show", "1", db=db))
     assert "\x1b" not in shown
     assert shown.endswith("\nNotes:\n  Owes \\u001b[31mMarc\\u001b[0m\n  line two\n")
-    assert json.loads(ok(run_cli("roster", "--json", db=db)))[0]["notes"] == "Owes \x1b[31mMarc\x1b[0m\nline two"
-    assert "identical" in ok(run_cli("verify", "1", db=db))
-    one_error(run_cli("note", "1", db=db), "give the notes as TEXT, or --clear")
-    one_error(run_cli("note", "1", "x", "--clear", db=db), "not both")
-    one_error(run_cli("note", "99", "x", db=db), "no character with id 99")
-    assert "no notes" in ok(run_cli("note", "1", "--clear", db=db))
-    assert "Notes:" not in ok(run_cli("show", "1", db=db))
+    assert json.loads(ok(flow_cli("roster", "--json", db=db)))[0]["notes"] == "Owes \x1b[31mMarc\x1b[0m\nline two"
+    assert "identical" in ok(flow_cli("verify", "1", db=db))
+    one_error(flow_cli("note", "1", db=db), "give the notes as TEXT, or --clear")
+    one_error(flow_cli("note", "1", "x", "--clear", db=db), "not both")
+    one_error(flow_cli("note", "99", "x", db=db), "no character with id 99")
+    assert "no notes" in ok(flow_cli("note", "1", "--clear", db=db))
+    assert "Notes:" not in ok(flow_cli("show", "1", db=db))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from lifepath import Context, Crisis, CrisisOutcome, LifepathError, ScriptedChooser, hookimpl
-from lifepath.houserules import resolve
+from lifepath.engine.houserules import resolve
 from lifepath.plugins.wormwood_drift import lifepath_crisis
 from lifepath.plugins.wormwood_drift.derived import derived_values
 from lifepath.plugins.wormwood_drift.skills import SkillBook

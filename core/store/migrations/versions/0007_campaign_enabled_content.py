@@ -4,7 +4,7 @@
   characters were made with so far (``campaign.plugins``, content folders left out: those are in
   ``campaign.content``), so a plugin installed before or after the upgrade that none of its characters
   used is not offered until the referee enables it. The ruleset's own plugin is always used.
-* ``campaign.enabled_replacements``: a JSON list of ``plugin:id`` replacements (:mod:`lifepath.clashes`),
+* ``campaign.enabled_replacements``: a JSON list of ``plugin:id`` replacements (:mod:`lifepath.host.clashes`),
   empty: a replacement is enabled in a campaign explicitly.
 
 Plain ``ADD COLUMN``s, for the reason revision 0003 gives; the existing rows are then filled one by one,

@@ -1,0 +1,1 @@
+"""Batches of seeded NPCs and the odds a referee reads from them."""

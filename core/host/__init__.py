@@ -1,0 +1,1 @@
+"""The plugin host: entry points, the plugin manager, the registry of contributions, clashes, content folders."""

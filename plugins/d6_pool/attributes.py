@@ -1,0 +1,99 @@
+"""Attributes: every one bought up to the minimum (1D) first, creation's fourth chapter; then, on the
+spending menu, a die at a time (on one attribute, or split into pips placed one by one), never past the
+class's maximum."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from lifepath import Decision, Option
+
+from .purchase import Purchase, disabled
+from .state import Creation, pts
+
+#: the attribute menu's answer for a die split into pips
+SPLIT = "split"
+
+
+def minimum_attributes(c: Creation) -> None:
+    """Every attribute must be at least the minimum (1D): those dice are bought first."""
+    low = c.book.attribute_min_pips
+    for a in c.book.attributes:
+        set_attribute(c, a, low, f"every attribute is at least {c.code(low)}")
+    c.ctx.note(f"the minimum attributes cost {c.ledger().attributes} points; {c.status()}")
+
+
+def set_attribute(c: Creation, name: str, pips: int, why: str) -> None:
+    before = c.build.attributes[name]
+    c.build.attributes[name] = pips
+    c.ctx.sheet.characteristics[name] = pips
+    c.ctx.change(f"attribute {name}", c.code(before), c.code(pips), f"{why}; {pts(c.left())} left")
+
+
+def room(c: Creation, name: str) -> int:
+    """Pips ``name`` can still rise under the class's maximum."""
+    return c.book.attribute_max_pips(c.build.cls, name) - c.build.attributes[name]
+
+
+def attribute_offers(c: Creation) -> list[Purchase]:
+    """A whole die on each attribute (disabled where there is no room for one), then a die split into pips;
+    none at all when a die is not affordable or has nowhere to go."""
+    book, per = c.book, c.book.per_die
+    cost = book.costs["attribute_die"]
+    if c.left() < cost or sum(room(c, a) for a in book.attributes) < per:
+        return []
+    primary = book.classes[c.build.cls]["primary"]
+    offers = []
+    for a in book.attributes:
+        now = c.build.attributes[a]
+        option = Option(
+            a,
+            f"{a} {c.code(now)} -> {c.code(now + per)} ({pts(cost)})",
+            float(c.weights["primary_die" if a == primary else "other_die"]),
+        )
+        if room(c, a) >= per:
+            offers.append(
+                Purchase(option, partial(set_attribute, c, a, now + per, f"one attribute die for {pts(cost)}"))
+            )
+        else:
+            offers.append(
+                disabled(
+                    Option(a, f"{a} {c.code(now)}"),
+                    f"no room for a whole die under the maximum of {c.code(book.attribute_max_pips(c.build.cls, a))}",
+                )
+            )
+    offers.append(
+        Purchase(
+            Option(
+                SPLIT,
+                f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes",
+                float(c.weights["split_die"]),
+            ),
+            partial(split_die, c),
+        )
+    )
+    return offers
+
+
+def split_die(c: Creation) -> None:
+    """One die bought whole and split into pips, each placed where an attribute has room."""
+    per, cost = c.book.per_die, c.book.costs["attribute_die"]
+    c.unplaced = per
+    c.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips; {pts(c.left())} left")
+    for i in range(1, per + 1):
+        opts = tuple(
+            Option(a, f"{a} {c.code(c.build.attributes[a])} -> {c.code(c.build.attributes[a] + 1)}")
+            if room(c, a) > 0
+            else Option(
+                a,
+                f"{a} {c.code(c.build.attributes[a])}",
+                0.0,
+                disabled=f"at its maximum of {c.code(c.book.attribute_max_pips(c.build.cls, a))}",
+            )
+            for a in c.book.attributes
+        )
+        target = c.ctx.choose(
+            Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=c.status())
+        )
+        c.unplaced -= 1
+        set_attribute(c, target, c.build.attributes[target] + 1, f"pip {i} of {per} from a split die")

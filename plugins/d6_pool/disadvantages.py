@@ -1,0 +1,61 @@
+"""Creation's fifth chapter: Disadvantages, taken one at a time for the points they add to the pool, up
+to the species' limit (and, under ``unspent_points=violation``, only those that leave a pool that can be
+spent exactly)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from lifepath import Decision, Option
+
+from .build import Build
+from .state import DONE, Creation, pts
+
+
+def take_disadvantages(c: Creation) -> None:
+    """Offer the Disadvantages not yet taken, at every price that fits, until the person stops."""
+    book, limit = c.book, c.allowance.disadvantage_limit
+    while True:
+        taken = {n for n, _ in c.build.disadvantages}
+        room = limit - sum(p for _, p in c.build.disadvantages)
+        offers: dict[str, tuple[str, int]] = {}
+        opts = [Option(DONE, "No (more) Disadvantages", float(c.weights["no_more_disadvantages"]))]
+        for name, entry in book.disadvantages.items():
+            if name in taken:
+                continue
+            for points in entry["points"]:
+                if points <= room and c.fits(partial(_add_disadvantage, name, int(points))):
+                    oid = f"{name} ({points})"
+                    offers[oid] = (name, int(points))
+                    opts.append(
+                        Option(
+                            oid,
+                            f"{name}: +{pts(points)}",
+                            float(c.weights["take_disadvantage"]),
+                            detail=entry["summary"],
+                        )
+                    )
+        if not offers:
+            return
+        answer = c.ctx.choose(
+            Decision(
+                "disadvantage",
+                f"Take a Disadvantage for extra points? (up to {room} more; {pts(c.left())} left)",
+                tuple(opts),
+                context=c.status(),
+            )
+        )
+        if answer == DONE:
+            return
+        name, points = offers[answer]
+        c.build.disadvantages.append((name, points))
+        c.ctx.change(
+            "disadvantages",
+            None,
+            f"{name} ({points})",
+            f"Disadvantage taken: +{pts(points)} to the pool; {pts(c.left())} left",
+        )
+
+
+def _add_disadvantage(name: str, points: int, build: Build) -> None:
+    build.disadvantages.append((name, points))
