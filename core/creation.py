@@ -31,9 +31,6 @@ class Throw:
     success: bool | None
 
 
-_new_throw = object.__new__
-
-
 @dataclass(frozen=True, slots=True)
 class ThrowInfo:
     """A throw about to be made, as the ``lifepath_throw_modifiers`` hook is shown it."""
@@ -188,14 +185,7 @@ class Context:
                 success = True
                 rule = f"a natural {auto_success} always succeeds"
         self._record((THROW, purpose, dice, faces, dms, total, target, rule, success))
-        # Throw(total, natural, faces, success) without a call of its __init__ (a frame per throw, some
-        # 27 throws a character): the same slotted object, its fields set here
-        result = _new_throw(Throw)
-        result.total = total
-        result.natural = natural
-        result.faces = faces
-        result.success = success
-        return result
+        return Throw(total, natural, faces, success)
 
     def _modified(self, throw: ThrowInfo) -> tuple[tuple[str, int], ...]:
         """The throw's DMs and those every ``lifepath_throw_modifiers`` implementation adds."""
