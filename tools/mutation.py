@@ -67,15 +67,18 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/core/test_recorded.py",
         "tests/core/test_compact_json.py",
     ),
-    "plugins/nowhere_yet/procedure.py": (
-        "tests/nowhere_yet/test_golden.py",
-        "tests/nowhere_yet/test_procedure_paths.py",
-        "tests/nowhere_yet/test_srd_careers_a.py",
-        "tests/nowhere_yet/test_srd_careers_b.py",
-        "tests/nowhere_yet/test_srd_rule_tables.py",
-        "tests/nowhere_yet/test_readings.py",
-        "tests/nowhere_yet/test_procedure_details.py",
-    ),
+    **{
+        f"plugins/nowhere_yet/{stage}.py": (
+            "tests/nowhere_yet/test_golden.py",
+            "tests/nowhere_yet/test_procedure_paths.py",
+            "tests/nowhere_yet/test_srd_careers_a.py",
+            "tests/nowhere_yet/test_srd_careers_b.py",
+            "tests/nowhere_yet/test_srd_rule_tables.py",
+            "tests/nowhere_yet/test_readings.py",
+            "tests/nowhere_yet/test_procedure_details.py",
+        )
+        for stage in ("state", "origin", "background", "careers", "terms", "hazards", "ageing", "muster", "finish")
+    },
 }
 #: a survivor of the slowest module runs its tests in about 15 s on a loaded machine; a mutant that loops (some
 #: also grow without bound: give workers a memory limit, e.g. `ulimit -v`) is stopped long before it matters

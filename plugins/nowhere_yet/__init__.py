@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
     from lifepath.errors import TableError
     from lifepath.formats.foundry import ActorData
-    from lifepath.meaning import Vocabulary
     from lifepath.sheets import Section
     from lifepath.tables import Table, TableSet
+    from lifepath.validation.meaning import Vocabulary
 
 RULESET_ID = "nowhere-yet"
 
@@ -150,7 +150,7 @@ def _species_data(species_id: str) -> Mapping[str, Any]:
     own = _own_species().get(species_id)
     if own is not None:
         return own
-    from lifepath.manager import get_registry
+    from lifepath.host.manager import get_registry
 
     added = get_registry().species(RULESET_ID).get(species_id)
     return added.data if added is not None else {}

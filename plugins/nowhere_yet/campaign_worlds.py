@@ -2,9 +2,9 @@
 
 A campaign may hold thousands of worlds; a character records none of them but its own:
 
-* its options hold ``world_list``, the list's :func:`lifepath.sector.reference` (the SHA-256 of its canonical
+* its options hold ``world_list``, the list's :func:`lifepath.support.sector.reference` (the SHA-256 of its canonical
   form and its count), and, when the world is known before creation (``--homeworld NAME``, or a campaign of
-  a single world), ``world``: that world's token ``sector/hex UWP name`` (:func:`lifepath.sector.token`);
+  a single world), ``world``: that world's token ``sector/hex UWP name`` (:func:`lifepath.support.sector.token`);
 * otherwise the ``homeworld`` decision is asked over the whole list, one option a world (a person's menu
   pages through it and filters it with ``/text``; the NPC policy draws from it, every world alike, from
   its own stream as for any decision), and recorded with the chosen option only: the recorded answer is
@@ -14,7 +14,7 @@ A campaign may hold thousands of worlds; a character records none of them but it
 The token holds all creation needs of the world (its name and UWP; trade codes and law level follow from
 the UWP as for ``--uwp``), so a replay (``lifepath verify``, ``lifepath import``) takes the recorded
 answer without needing the list: it is needed only to offer it, and is found in this process by its
-reference (:func:`lifepath.sector.offered`), where ``create`` and ``generate`` put it. Characters made
+reference (:func:`lifepath.support.sector.offered`), where ``create`` and ``generate`` put it. Characters made
 before this (the whole list in the option ``worlds``) are still made, and replayed, by the procedure's
 older path.
 """
@@ -25,8 +25,8 @@ from typing import Any
 
 from lifepath import Context, Decision, LifepathError, Option
 from lifepath.decisions import ScriptedChooser
-from lifepath.history_log import DECISION
-from lifepath.sector import World, from_token, offered, token
+from lifepath.engine.history_log import DECISION
+from lifepath.support.sector import World, from_token, offered, token
 
 PROMPT = "Choose your homeworld"
 

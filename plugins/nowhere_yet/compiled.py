@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from lifepath import Option
-from lifepath.registry import Contribution
+from lifepath.host.registry import Contribution
 
 T = TypeVar("T")
 

@@ -12,8 +12,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lifepath.errors import TableError
-from lifepath.meaning import Vocabulary, problem, unknown_name
 from lifepath.tables import Table
+from lifepath.validation.meaning import Vocabulary, problem, unknown_name
 
 from .tables import tables
 
