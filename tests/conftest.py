@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from tests.installs import pip_install
+
 PLUGINS = Path(__file__).parent / "plugins"
 
 #: the start of a skip reason that CI turns into a failure (see the module docstring)
@@ -260,21 +262,5 @@ def test_plugins_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
     dists = [str(p) for p in sorted(PLUGINS.iterdir()) if (p / "pyproject.toml").exists()]
     build = tmp_path_factory.mktemp("build")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-cache-dir",
-            "--target",
-            str(target),
-            *dists,
-        ],
-        check=True,
-        cwd=build,
-    )
+    pip_install(target, *dists, cwd=build)
     return target

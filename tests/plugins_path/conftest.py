@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.installs import pip_install as pip_install_into
+
 REPO = Path(__file__).resolve().parents[2]
 IGNORE = shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache")
 
@@ -29,26 +31,7 @@ def install(sources: list[Path], workdir: Path) -> Path:
         shutil.copytree(source, copy, ignore=IGNORE)
         copies.append(str(copy))
     target = workdir / "site"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-cache-dir",
-            "--target",
-            str(target),
-            *copies,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=workdir,
-        timeout=600,
-    )
-    assert done.returncode == 0, f"pip install failed:\n{done.stdout}\n{done.stderr}"
+    pip_install_into(target, *copies, cwd=workdir)
     return target
 
 

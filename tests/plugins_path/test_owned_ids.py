@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.installs import pip_install
+
 REPO = Path(__file__).resolve().parents[2]
 STANDALONE = REPO / "tests" / "plugins" / "standalone"
 CLI = Callable[..., subprocess.CompletedProcess[str]]
@@ -46,26 +48,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         shutil.copytree(STANDALONE / name, work / "src" / name, ignore=IGNORE)
         sources.append(work / "src" / name)
     site = work / "site"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-cache-dir",
-            "--target",
-            str(site),
-            *map(str, sources),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=work,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    pip_install(site, *sources, cwd=work)
     return site, sources[0]
 
 

@@ -12,13 +12,13 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from lifepath.formats.registry import Format, Formats
+from tests.installs import pip_install
 
 REPO = Path(__file__).resolve().parents[2]
 CARD = REPO / "tests" / "plugins" / "standalone" / "lifepath-card-plugin"
@@ -31,15 +31,7 @@ def card_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     source = work / "src"
     shutil.copytree(CARD, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     site = work / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-cache-dir"]
-        + ["--target", str(site), str(source)],
-        capture_output=True,
-        text=True,
-        cwd=work,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    pip_install(site, source, cwd=work)
     paths = [str(site), *([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])]
     return {"PYTHONPATH": os.pathsep.join(paths), "LIFEPATH_PLUGINS": "nowhere_yet,d6_pool,card"}
 
