@@ -25,8 +25,6 @@ from typing import Any
 
 import pytest
 
-from tests.installs import pip_install
-
 PLUGINS = Path(__file__).parent / "plugins"
 
 #: the start of a skip reason that CI turns into a failure (see the module docstring)
@@ -262,5 +260,7 @@ def test_plugins_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
     dists = [str(p) for p in sorted(PLUGINS.iterdir()) if (p / "pyproject.toml").exists()]
     build = tmp_path_factory.mktemp("build")
+    from tests.installs import pip_install  # here: tests/test_ci_skips.py runs this file on its own
+
     pip_install(target, *dists, cwd=build)
     return target
