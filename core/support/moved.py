@@ -8,15 +8,16 @@ docs/plugins/api.md lists the new paths; CHANGELOG.md says when the old ones go.
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
-import warnings
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
-#: old module -> where it lives now
+if TYPE_CHECKING:
+    from importlib.abc import Loader
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+#: old module -> where it lives now (``lifepath.web``, now the package of the web layer, is not here: its
+#: ``App`` is ``lifepath.web.app.App``)
 MOVED: dict[str, str] = {
     "lifepath.brief": "lifepath.replay.brief",
     "lifepath.cache": "lifepath.support.cache",
@@ -48,27 +49,34 @@ MOVED: dict[str, str] = {
     "lifepath.text": "lifepath.support.text",
     "lifepath.textsheet": "lifepath.sheets.textsheet",
     "lifepath.versions": "lifepath.host.versions",
-    "lifepath.web": "lifepath.web.app",
     "lifepath.webjobs": "lifepath.web.jobs",
     "lifepath.websafety": "lifepath.web.safety",
     "lifepath.workers": "lifepath.support.workers",
 }
 
 
-class MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds a moved module under its old name and hands back the module at its new home."""
+class MovedModuleFinder:
+    """Finds a moved module under its old name and hands back the module at its new home.
+
+    A meta path finder and its loader by protocol, not by subclassing ``importlib.abc`` (whose import pulls
+    in ``importlib.resources`` and ``tempfile``, about 8 ms at every ``import lifepath``); ``importlib`` and
+    ``warnings`` are imported only when an old name is asked for.
+    """
 
     def __init__(self) -> None:
-        self._specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
+        self._specs: dict[str, ModuleSpec | None] = {}
 
-    def find_spec(
-        self, fullname: str, path: object = None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname not in MOVED:
             return None
-        return importlib.util.spec_from_loader(fullname, self)
+        import importlib.util
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return importlib.util.spec_from_loader(fullname, cast("Loader", self))  # a loader by protocol
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType:
+        import importlib
+        import warnings
+
         new = MOVED[spec.name]
         warnings.warn(
             f"{spec.name} is now {new}: import it from there (the old name goes in lifepath 0.3)",
