@@ -9,7 +9,7 @@ terminal. JSON output stays valid JSON with the same values (see :mod:`lifepath.
 written with ``--out`` are not touched at all.
 
 Single values that must stay on one line (a table cell, an error paragraph) are made safe with line
-feeds escaped too, where the table or the error is built (``roster_cmd.table``, ``LifepathError``).
+feeds escaped too, where the table or the error is built (:func:`table`, ``LifepathError``).
 
 rich draws its own colours, so a rich console gets the raw stream (:func:`console`) and makes every
 text it renders safe itself. A write that fails (a full disk behind standard output) becomes one clear

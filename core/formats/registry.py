@@ -13,7 +13,7 @@ asks for ``foundry_actor``, the "1001" block for ``text_1001``), not through a m
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from lifepath.errors import LifepathError, UnsupportedFormat
@@ -81,9 +81,7 @@ class Formats:
         unknown = sorted(set(fmt.commands) - set(COMMANDS))
         if unknown:
             self.warnings.append(f"plugin '{plugin}' offers the format '{name}' to unknown command(s) {unknown}")
-        self.by_name[name] = Format(
-            name, fmt.title, fmt.write, fmt.suffix, fmt.folder, fmt.supports, fmt.commands, fmt.plugin or plugin
-        )
+        self.by_name[name] = replace(fmt, name=name, plugin=fmt.plugin or plugin)
 
     def names(self, command: str) -> list[str]:
         """The formats ``command`` offers, in registration order."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -36,20 +37,16 @@ def _blank_if_none(key: str) -> Callable[[CharacterRead], Any]:
     return cell
 
 
-def _field(key: str) -> Callable[[CharacterRead], Any]:
-    return lambda row: getattr(row, key)
-
-
 COLUMNS: tuple[Column, ...] = (
-    Column("id", "Id", _field("id"), numeric=True),
-    Column("name", "Name", _field("name")),
+    Column("id", "Id", attrgetter("id"), numeric=True),
+    Column("name", "Name", attrgetter("name")),
     Column("player", "Player", _blank_if_none("player")),
-    Column("species", "Species", _field("species")),
-    Column("careers", "Careers", _field("careers")),
-    Column("terms", "Terms", _field("terms"), numeric=True),
+    Column("species", "Species", attrgetter("species")),
+    Column("careers", "Careers", attrgetter("careers")),
+    Column("terms", "Terms", attrgetter("terms"), numeric=True),
     Column("age", "Age", _blank_if_none("age"), numeric=True),
-    Column("profile", "Profile", _field("profile")),
-    Column("status", "Status", _field("status")),
+    Column("profile", "Profile", attrgetter("profile")),
+    Column("status", "Status", attrgetter("status")),
 )
 
 #: the keys a roster sorts by, in the columns' order
