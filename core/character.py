@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lifepath.engine.history_log import encode_compact
+from lifepath.engine.history_log import UNTAGGED, Tag, encode_compact
 
 if TYPE_CHECKING:
     from lifepath.engine.history_log import EventLog
@@ -134,14 +134,16 @@ class Character:
     """A finished character: its sheet, the complete history that made it, and where it came from.
 
     ``history`` may be given as the creation's :class:`lifepath.engine.history_log.EventLog`: its JSON events are
-    made the first time ``history`` is read (a batch that never reads it never pays for them).
+    made the first time ``history`` is read (a batch that never reads it never pays for them), and
+    :meth:`tags` reads the kinds and careers its throws were given.
     """
 
-    __slots__ = ("_history", "provenance", "sheet")
+    __slots__ = ("_history", "_log", "provenance", "sheet")
 
     def __init__(self, sheet: Sheet, history: list[dict[str, Any]] | EventLog, provenance: dict[str, Any]) -> None:
         self.sheet = sheet
         self._history = history
+        self._log = None if isinstance(history, list) else history
         self.provenance = provenance
 
     @property
@@ -154,6 +156,16 @@ class Character:
     @history.setter
     def history(self, events: list[dict[str, Any]]) -> None:
         self._history = events
+        self._log = None
+
+    def tags(self) -> list[Tag]:
+        """Each history event's :class:`~lifepath.engine.history_log.Tag`: the ``kind`` and ``career`` its
+        ruleset gave a throw, as creation recorded them. A character read from a file (or whose history
+        was replaced) has only :data:`~lifepath.engine.history_log.UNTAGGED`: exports leave tags out."""
+        log, history = self._log, self.history
+        if log is not None and len(log) == len(history):
+            return log.tags()
+        return [UNTAGGED] * len(history)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Character):

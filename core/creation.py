@@ -184,7 +184,7 @@ class Context:
             elif auto_success is not None and natural == auto_success and not success:
                 success = True
                 rule = f"a natural {auto_success} always succeeds"
-        self._record((THROW, purpose, dice, faces, dms, total, target, rule, success))
+        self._record((THROW, purpose, dice, faces, dms, total, target, rule, success, kind, career))
         return Throw(total, natural, faces, success)
 
     def _modified(self, throw: ThrowInfo) -> tuple[tuple[str, int], ...]:

@@ -27,6 +27,10 @@ class Ruleset:
     summary: ClassVar[str] = ""
     #: the shape of creation: "lifepath" (random or directed) or "point-build"
     kind: ClassVar[str] = "lifepath"
+    #: the stable kinds of throw it gives ``ctx.roll(kind=...)``, each documented on its page: the
+    #: ``lifepath_throw_modifiers`` hook is told them, and the odds report counts its per-career figures
+    #: for a ruleset whose kinds include ``qualification``, ``survival`` and ``mishap``
+    throw_kinds: ClassVar[tuple[str, ...]] = ()
     #: the creation options ``ctx.options`` may hold, each declared in the house-rule subset of JSON
     #: Schema (``type``, ``description`` and, as needed, ``enum``, ``minimum``, ``maximum``); ``None``
     #: leaves them undeclared (any ``--option KEY=VALUE`` passes as text). See :mod:`lifepath.engine.creation_options`.

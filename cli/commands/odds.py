@@ -301,8 +301,9 @@ def odds(
     """Odds for referees: a seeded Monte Carlo of NPCs under a ruleset and its house rules.
 
     Per career: who tried it, first qualification throws, mishaps per term, terms served, ranks, crises,
-    and what its last members mustered out with; overall: the age distribution and more. Only the
-    generic figures (careers, terms, ranks, ages) are shown for rulesets other than nowhere-yet.
+    and what its last members mustered out with; overall: the age distribution and more. A ruleset
+    whose throws have no qualification, survival and mishap kinds (all but nowhere-yet today) gets the
+    generic figures only (careers, terms, ranks, ages).
     """
     from lifepath.batches.odds import Batch, compute_odds
     from lifepath.cli.batching import cap_workers

@@ -17,21 +17,23 @@ What the report counts (every rate is a fraction from 0 to 1):
   for it, however they got in: qualified, drafted or fell back to it), ``mean_terms`` (terms served in
   it per character who entered it), ``rank`` (the highest rank each such character reached there: mean
   and distribution), and ``died_in`` (characters whose creation ended in death while in it);
-* per career, for Nowhere Yet only (read from the history): ``tried`` (characters who chose it at a
-  ``career`` decision), ``qualification`` (each character's *first* qualification or enlistment throw
-  for it: throws, successes, rate), ``mishaps`` and ``mishap_rate`` (mishap notes while serving it, per
-  term served in it), ``crisis`` (characters who had an injury or ageing crisis, a characteristic at
-  zero, while serving it; failed survival throws are counted as mishaps, not crises), and
-  ``last_career`` (credits and debt at the end of creation, averaged over the characters whose *last*
-  career it was: what they mustered out with, after medical bills were paid from cash);
+* per career, for a ruleset whose throws have the kinds ``qualification``, ``survival`` and ``mishap``
+  (``Ruleset.throw_kinds``; Nowhere Yet's do), read from the history's decisions, crises and the throws'
+  kinds and careers (:meth:`lifepath.character.Character.tags`), never from their words:
+  ``tried`` (characters who chose it at a ``career`` decision), ``qualification`` (each character's
+  *first* ``qualification`` throw for it: throws, successes, rate), ``mishaps`` and ``mishap_rate``
+  (``mishap`` throws in it, per term served in it), ``crisis`` (characters who had a crisis other than a
+  failed survival throw, an injury or ageing crisis, while serving it: after a ``survival`` throw in it;
+  failed survival throws are counted as mishaps, not crises), and ``last_career`` (credits and debt at
+  the end of creation, averaged over the characters whose *last* career it was: what they mustered out
+  with, after medical bills were paid from cash);
 * overall: characters, mean terms, mean careers, characters with no career, death rate, the age
-  distribution and mean, and for Nowhere Yet the crisis rate and the mean credits and debt over every
+  distribution and mean, and for such a ruleset the crisis rate and the mean credits and debt over every
   character.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,13 +51,10 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-#: the ruleset whose history the detailed figures are read from
-DETAILED_RULESET = "nowhere-yet"
+#: the throw kinds a ruleset's throws need for the detailed per-career figures
+DETAIL_KINDS = frozenset({"qualification", "survival", "mishap"})
 #: characters per chunk handed to a worker
 CHUNK = 250
-
-_TERM_NOTE = re.compile(r"^term \d+: (?P<career>.+), term \d+ in this career$")
-_QUALIFICATION = re.compile(r"^(?:qualification|enlistment): (?P<career>.+)$")
 
 
 # -- batches ------------------------------------------------------------------------------------------
@@ -276,25 +275,25 @@ class Tally:
         tried: set[str] = set()
         first_throw: dict[str, bool] = {}
         crises: set[str] = set()
-        current: str | None = None
-        for event in character.history:
+        serving: str | None = None  # the career of the latest survival throw
+        for event, tag in zip(character.history, character.tags(), strict=True):
             kind = event.get("type")
             if kind == "throw":
-                found = _QUALIFICATION.match(str(event.get("purpose", "")))
-                if found and found["career"] not in first_throw:
-                    first_throw[found["career"]] = bool(event.get("success"))
-            elif kind == "note":
-                found = _TERM_NOTE.match(str(event.get("text", "")))
-                if found:
-                    current = found["career"]
-                elif "mishap" in event and current is not None:
-                    self.career(current).mishaps += 1
+                if tag.career is None:
+                    continue
+                career = career_names.get(tag.career, tag.career)
+                if tag.kind == "qualification":
+                    first_throw.setdefault(career, bool(event.get("success")))
+                elif tag.kind == "survival":
+                    serving = career
+                elif tag.kind == "mishap":
+                    self.career(career).mishaps += 1
             elif kind == "decision" and event.get("key") == "career":
                 answer = str(event.get("answer"))
                 if answer in career_names:
                     tried.add(career_names[answer])
             elif kind == "crisis" and event.get("kind") != "survival":
-                crises.add(current or "")
+                crises.add(serving or "")
         for name in tried:
             self.career(name).tried += 1
         for name, success in first_throw.items():
@@ -376,7 +375,7 @@ def _ratio(a: int, b: int) -> float | None:
 def tally_chunk(batch: Batch, registry: Registry, start: int, stop: int) -> Tally:
     """Make characters ``start`` to ``stop - 1`` of ``batch`` and count them (a :func:`run_chunks` function)."""
     names = {cid: c.name for cid, c in registry.careers(batch.ruleset).items()}
-    tally = Tally(detailed=batch.ruleset == DETAILED_RULESET)
+    tally = Tally(detailed=set(registry.ruleset(batch.ruleset).throw_kinds) >= DETAIL_KINDS)
     for index in range(start, stop):
         tally.add(batch.character(registry, index), names)
     return tally
@@ -398,11 +397,15 @@ def compute_odds(
     """
     if count < 1:
         raise LifepathError("the odds need at least one character", hint="give --count 1 or more")
-    total = Tally(detailed=batch.ruleset == DETAILED_RULESET)
+    total: Tally | None = None
     for part in run_chunks(tally_chunk, batch, count, workers=workers, registry=registry):
-        total.merge(part)
+        if total is None:
+            total = part
+        else:
+            total.merge(part)
         if progress is not None:
             progress(part.characters)
+    assert total is not None  # count >= 1 makes at least one chunk
     return {
         "ruleset": batch.ruleset,
         "count": count,
@@ -415,7 +418,7 @@ def compute_odds(
 
 __all__ = [
     "CHUNK",
-    "DETAILED_RULESET",
+    "DETAIL_KINDS",
     "Batch",
     "BatchError",
     "Tally",

@@ -10,6 +10,12 @@ event it read sees its edit in the export.
 
 With an observer (interactive creation, replay's comparison) every event is made and shown as it
 happens, as before.
+
+A throw's entry also keeps the ``kind`` and ``career`` the ruleset gave ``ctx.roll``: :meth:`EventLog.tags`
+and :meth:`lifepath.character.Character.tags` read them beside the events, so a reader in the same
+process (the odds report) counts throws by kind and career instead of parsing their words. The export's
+events leave them out: exports stay byte for byte what they were, and a history read back from a file
+has no tags.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from json.encoder import encode_basestring
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 if TYPE_CHECKING:
     from lifepath.decisions import Decision
@@ -27,6 +33,18 @@ if TYPE_CHECKING:
 THROW, DECISION, FORCED, CHANGE, NOTE, EVENT = range(6)
 
 Entry = tuple[Any, ...]
+
+
+class Tag(NamedTuple):
+    """What the ruleset said of an event beyond its words: a throw's stable ``kind`` and its ``career`` id
+    (``ctx.roll(..., kind=, career=)``); ``None`` for what it did not give, and for every other event."""
+
+    kind: str | None
+    career: str | None
+
+
+#: the tag of an event the ruleset said nothing more of
+UNTAGGED = Tag(None, None)
 Observer = Callable[[dict[str, Any]], None]
 
 
@@ -136,7 +154,7 @@ _int: Callable[[int], str] = int.__repr__  # and for an int (only ever given exa
 def _throw_text(e: Entry) -> str | None:
     """A throw entry as compact JSON, byte for byte :func:`encode_compact` of its event; ``None`` when a
     value is of a type only the encoder writes (then the event is made and encoded)."""
-    _, purpose, dice, faces, dms, total, target, rule, success = e
+    _, purpose, dice, faces, dms, total, target, rule, success = e[:9]
     notation = dice.notation
     if type(purpose) is not str or type(notation) is not str or type(total) is not int:
         return None
@@ -253,6 +271,10 @@ class EventLog(Sequence[dict[str, Any]]):
     def events(self) -> list[dict[str, Any]]:
         """Every event, made now if not yet (a new list; the events themselves are shared)."""
         return list(self._made())
+
+    def tags(self) -> list[Tag]:
+        """Each event's :class:`Tag`, in the history's order (a throw's kind and career id)."""
+        return [Tag(e[9], e[10]) if e[0] == THROW else UNTAGGED for e in self._entries]
 
     def __len__(self) -> int:
         return len(self._entries)

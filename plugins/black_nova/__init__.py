@@ -37,6 +37,7 @@ class BlackNova(Ruleset):
     """The Black Nova point-build."""
 
     id: ClassVar[str] = RULESET_ID
+    throw_kinds: ClassVar[tuple[str, ...]] = THROW_KINDS
     name: ClassVar[str] = "Black Nova"
     version: ClassVar[str] = "1.1.0"
     summary: ClassVar[str] = (

@@ -57,6 +57,7 @@ class D6Pool(Ruleset):
     """The D6 creation pool as a lifepath ruleset."""
 
     id: ClassVar[str] = RULESET_ID
+    throw_kinds: ClassVar[tuple[str, ...]] = THROW_KINDS
     name: ClassVar[str] = "D6 creation pool"
     version: ClassVar[str] = "1.0.0"
     summary: ClassVar[str] = (

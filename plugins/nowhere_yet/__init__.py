@@ -49,6 +49,7 @@ THROW_KINDS = (
 
 class NowhereYet(Ruleset):
     id: ClassVar[str] = RULESET_ID
+    throw_kinds: ClassVar[tuple[str, ...]] = THROW_KINDS
     name: ClassVar[str] = "Nowhere Yet"
     version: ClassVar[str] = "1.0.1"
     summary: ClassVar[str] = (

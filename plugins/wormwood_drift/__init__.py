@@ -32,6 +32,7 @@ class WormwoodDrift(Ruleset):
     """The ruleset: identity, tables, house rules, procedure and text forms."""
 
     id: ClassVar[str] = RULESET_ID
+    throw_kinds: ClassVar[tuple[str, ...]] = THROW_KINDS
     name: ClassVar[str] = "Wormwood Drift"
     version: ClassVar[str] = "1.1.0"
     summary: ClassVar[str] = (
