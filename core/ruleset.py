@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.creation import Context
     from lifepath.errors import TableError
-    from lifepath.sheets import Section
+    from lifepath.sheets import RosterColumn, Section
     from lifepath.validation.meaning import Vocabulary
 
 
@@ -95,6 +95,11 @@ class Ruleset:
             "age": str(sheet.age),
             "profile": "",
         }
+
+    def roster_columns(self) -> Sequence[RosterColumn]:
+        """This ruleset's own roster columns (:class:`lifepath.sheets.RosterColumn`), shown after the
+        shared ones on the roster of one of its campaigns (none by default)."""
+        return ()
 
     def sheet_sections(self, character: Character) -> list[Section]:
         """The sections of the character's printed sheet and web page, in order (see :mod:`lifepath.sheets`).

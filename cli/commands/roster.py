@@ -21,7 +21,8 @@ from lifepath.cli.output import table, write_out
 from lifepath.support.text import safe
 
 if TYPE_CHECKING:
-    pass
+    from lifepath.ruleset import Ruleset
+    from lifepath.store.service import Store
 
 _OUT_OPTION = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
 _FILE_ARGUMENT = typer.Argument(..., help="A character export or a campaign export.")
@@ -71,6 +72,7 @@ def roster(
     """List the characters of a campaign (or of all campaigns): id, name, player, species, careers and
     terms, age, profile and status."""
     from lifepath.errors import LifepathError
+    from lifepath.store.columns import columns_for, fill
     from lifepath.store.roster import RosterQuery
     from lifepath.store.service import check_status
 
@@ -93,6 +95,10 @@ def roster(
             per_page=limit,
         )
         rows = store.roster(campaign, query).rows
+        shown = _shown_ruleset(store, campaign, ruleset)
+        if shown is not None and fmt.strip().lower() != "csv":
+            with store.read_session() as session:
+                fill(session, rows, shown)
         fmt = fmt.strip().lower()
         if fmt not in ("table", "csv"):
             raise LifepathError(f"'{fmt}' is not a roster format", hint="use table (the default) or csv")
@@ -107,14 +113,13 @@ def roster(
     if not rows:
         typer.echo("No characters match." if (status or player or ruleset) else "No characters yet.")
         return
-    from lifepath.store.columns import COLUMNS
-
-    headers = [column.key for column in COLUMNS]
+    columns = columns_for(shown)
+    headers = [column.key for column in columns]
     if campaign is None:
         headers.insert(2, "campaign")
     body = []
     for r in rows:
-        line: list[Any] = [column.cell(r) for column in COLUMNS]
+        line: list[Any] = [column.cell(r) for column in columns]
         if r.edited:
             line[headers.index("name")] = f"{r.name} {EDITED_MARK}"
         if campaign is None:
@@ -123,6 +128,16 @@ def roster(
     typer.echo(table(headers, body), nl=False)
     if any(r.edited for r in rows):
         typer.echo(f"{EDITED_MARK} {EDITED_NOTE}")
+
+
+def _shown_ruleset(store: Store, campaign: str | None, ruleset_id: str | None) -> Ruleset | None:
+    """The one ruleset whose own columns a roster shows: its campaign's, or the one ``--ruleset`` asks
+    for; ``None`` for a roster of every campaign (several rulesets)."""
+    from lifepath.store.columns import ruleset_of
+
+    if campaign is not None:
+        ruleset_id = store.campaign(campaign).ruleset
+    return ruleset_of(store.registry, ruleset_id) if ruleset_id else None
 
 
 def show(

@@ -30,6 +30,19 @@ class Grid:
 
 
 @dataclass(frozen=True, slots=True)
+class RosterColumn:
+    """A ruleset's own roster column (``Ruleset.roster_columns``): its key (in the terminal header and
+    the JSON), the page's header, and the value it shows of a character. The roster of a campaign of that
+    ruleset shows it after the shared columns, in the terminal, on the page and in the site; it is read
+    from each shown character's document, so rosters sort by the shared columns only."""
+
+    key: str
+    header: str
+    value: Callable[[Character], Any]
+    numeric: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Chapter:
     """One line of a life story, and the history events ``[start, end)`` it tells (for a timeline)."""
 
@@ -155,4 +168,15 @@ def default_sections(character: Character) -> list[Section]:
     return [s for s in sections if not s.empty]
 
 
-__all__ = ["Chapter", "Grid", "Section", "chapters", "default_sections", "grid", "rows", "signed", "term_label"]
+__all__ = [
+    "Chapter",
+    "Grid",
+    "RosterColumn",
+    "Section",
+    "chapters",
+    "default_sections",
+    "grid",
+    "rows",
+    "signed",
+    "term_label",
+]

@@ -1,32 +1,42 @@
 """The roster's columns, listed once: the terminal roster, the roster page and the static site are drawn
-from :data:`COLUMNS`, and it names the keys a roster sorts by (``--sort``, the page's header links). The
-CSV keeps the spreadsheet layout docs/formats.md gives (one column per characteristic).
+from :data:`COLUMNS` and, for a campaign's roster, its ruleset's own (:func:`columns_for`); :data:`COLUMNS`
+names the keys a roster sorts by (``--sort``, the page's header links). The CSV keeps the spreadsheet
+layout docs/formats.md gives (one column per characteristic, and a ruleset's own ``csv_columns``).
 
 Each :class:`Column` is a key (the sort key, and the name in the terminal header, JSON and CSV), the page's
 header and the cell: the value a roster row shows (the row is a
-:class:`~lifepath.store.models.CharacterRead`). Every cell is a column the store copies out of the
-character's document (``Ruleset.roster_fields``), so sorting and filtering stay in the database.
+:class:`~lifepath.store.models.CharacterRead`). Every shared cell is a column the store copies out of the
+character's document (``Ruleset.roster_fields``), so sorting and filtering stay in the database. A
+ruleset's own columns (``Ruleset.roster_columns``, :class:`lifepath.sheets.RosterColumn`) are read from the
+documents of the rows shown (:func:`fill`), so they are shown but not sorted by.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from lifepath.host.registry import Registry
+    from lifepath.ruleset import Ruleset
     from lifepath.store.models import CharacterRead
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """One roster column: its key, the page's header, its cell, and whether it holds numbers."""
+    """One roster column: its key, the page's header, its cell, whether it holds numbers, and whether a
+    roster sorts by it (the shared columns: a ruleset's own are read from the documents shown)."""
 
     key: str
     header: str
     cell: Callable[[CharacterRead], Any]
     numeric: bool = False
+    sortable: bool = True
 
 
 def _blank_if_none(key: str) -> Callable[[CharacterRead], Any]:
@@ -52,4 +62,53 @@ COLUMNS: tuple[Column, ...] = (
 #: the keys a roster sorts by, in the columns' order
 KEYS: tuple[str, ...] = tuple(column.key for column in COLUMNS)
 
-__all__ = ["COLUMNS", "KEYS", "Column"]
+
+def _extra(key: str) -> Callable[[CharacterRead], Any]:
+    def cell(row: CharacterRead) -> Any:
+        value = row.extra.get(key)
+        return "" if value is None else value
+
+    return cell
+
+
+def columns_for(ruleset: Ruleset | None) -> tuple[Column, ...]:
+    """The columns of a roster of ``ruleset``'s characters: :data:`COLUMNS`, then the ruleset's own (none
+    for a roster of several rulesets, ``None``, or of one lifepath cannot load)."""
+    if ruleset is None:
+        return COLUMNS
+    own = tuple(
+        Column(c.key, c.header, _extra(c.key), numeric=c.numeric, sortable=False) for c in ruleset.roster_columns()
+    )
+    return COLUMNS + own
+
+
+def ruleset_of(registry: Registry, ruleset_id: str) -> Ruleset | None:
+    """The ruleset a roster of ``ruleset_id``'s characters draws its own columns from; ``None`` when it
+    is not installed (the roster still shows the shared columns)."""
+    from lifepath.errors import UnknownName
+
+    try:
+        return registry.ruleset(ruleset_id)
+    except UnknownName:
+        return None
+
+
+def fill(session: Session, rows: Sequence[CharacterRead], ruleset: Ruleset | None) -> None:
+    """Give each row the values of ``ruleset``'s own columns (``row.extra``), read from the rows'
+    documents in one query; nothing to read when the ruleset has none."""
+    own = ruleset.roster_columns() if ruleset is not None else ()
+    if ruleset is None or not own or not rows:
+        return
+    from lifepath.character import Character
+    from lifepath.store.roster import stored_documents
+
+    documents = stored_documents(session, [row.id for row in rows])
+    for row in rows:
+        document = documents.get(row.id)
+        if document is None or row.ruleset != ruleset.id:
+            continue
+        character = Character.from_dict(json.loads(document))
+        row.extra = {c.key: c.value(character) for c in own}
+
+
+__all__ = ["COLUMNS", "KEYS", "Column", "columns_for", "fill", "ruleset_of"]

@@ -250,6 +250,8 @@ class CharacterRead(CharacterBase):
     notes: str = ""
     created_at: datetime
     updated_at: datetime
+    #: the values of its ruleset's own roster columns, when a roster shows them (lifepath.store.columns.fill)
+    extra: dict[str, Any] = Field(default_factory=dict)
 
     def roster_dict(self) -> dict[str, Any]:
         """The row as plain JSON-ready data (dates as ISO 8601 text)."""

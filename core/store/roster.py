@@ -265,6 +265,18 @@ def stored_document(session: Session, character_id: int) -> str | None:
     return None if found is None else str(found)
 
 
+def stored_documents(session: Session, ids: Sequence[int]) -> dict[int, str]:
+    """The stored documents of ``ids`` by id (ids with no character left out), read in chunks of 500."""
+    from sqlalchemy import select
+
+    c = _table().c
+    found: dict[int, str] = {}
+    for start in range(0, len(ids), 500):
+        query = select(c.id, c.document).where(c.id.in_(ids[start : start + 500]))
+        found.update((int(i), str(d)) for i, d in session.execute(query))
+    return found
+
+
 #: ``character`` rows from which SQLite's planner statistics are worth having (see :func:`refresh_statistics`)
 STATISTICS_FROM = 1000
 

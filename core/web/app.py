@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode
 
 from lifepath.sheets.pages import environment
-from lifepath.store.columns import COLUMNS, KEYS
+from lifepath.store.columns import KEYS, columns_for, fill, ruleset_of
 from lifepath.web.jobs import OddsJob, OddsJobs, odds_key, short_waits
 from lifepath.web.safety import CSP, Guard, Policy, allowed_names, is_busy
 from lifepath.web.views import (
@@ -253,6 +253,8 @@ class App:
             if campaign is None:
                 return self.message("Not found", "There is no such campaign here.", 404)
             found = roster_page(session, campaign.id, filters.roster_query())
+            ruleset = ruleset_of(self.store.registry, campaign.ruleset)
+            fill(session, found.rows, ruleset)
             choices = {"species": species_choices(session, campaign.id), "status": list(STATUSES)}
 
         def sort_link(key: str) -> str:
@@ -267,7 +269,7 @@ class App:
             found=found,
             filters=filters,
             choices=choices,
-            columns=COLUMNS,
+            columns=columns_for(ruleset),
             sort_link=sort_link,
             pager=pager(found, filters.page_link),
         )

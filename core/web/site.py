@@ -245,16 +245,19 @@ def _write_roster(
     store: Store, session: Session, writer: SiteWriter, env: jinja2.Environment, camp: CampaignRead, first: RosterPage
 ) -> None:
     """The roster pages, one query and one file at a time."""
-    from lifepath.store.columns import COLUMNS
+    from lifepath.store.columns import columns_for, fill, ruleset_of
     from lifepath.store.roster import RosterQuery, pager
 
     links = SiteLinks()
+    ruleset = ruleset_of(store.registry, camp.ruleset)
+    columns = columns_for(ruleset)
     found = first
     for number in range(1, first.pages + 1):
         if number > 1:
             found = store.roster(camp.name, RosterQuery(per_page=PER_PAGE, page=number), session=session)
         # the first query's page count holds for every page (those are the names in the manifest)
         found = replace(found, page=number, pages=first.pages)
+        fill(session, found.rows, ruleset)
         writer.page(
             links.roster_page(number),
             _render(
@@ -267,7 +270,7 @@ def _write_roster(
                 found=found,
                 filters=None,
                 choices={},
-                columns=COLUMNS,
+                columns=columns,
                 sort_link=None,
                 pager=pager(found, links.roster_page),
             ),

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
     from lifepath.errors import TableError
     from lifepath.formats.foundry import ActorData
-    from lifepath.sheets import Section
+    from lifepath.sheets import RosterColumn, Section
     from lifepath.tables import Table, TableSet
     from lifepath.validation.meaning import Vocabulary
 
@@ -45,6 +45,14 @@ THROW_KINDS = (
     "benefit-material",
     "ship-shares",
 )
+
+
+def _cash(character: Character) -> int:
+    return character.sheet.credits
+
+
+def _debt(character: Character) -> int:
+    return character.sheet.total_debt
 
 
 class NowhereYet(Ruleset):
@@ -112,6 +120,15 @@ class NowhereYet(Ruleset):
         fields["species"] = str(_species_data(character.sheet.species).get("name", character.sheet.species))
         fields["profile"] = upp(character.sheet.characteristics)
         return fields
+
+    def roster_columns(self) -> Sequence[RosterColumn]:
+        from lifepath.sheets import RosterColumn
+
+        # what creation leaves a Nowhere Yet character with: cash, and the medical debt crises became
+        return (
+            RosterColumn("cash", "Cash", _cash, numeric=True),
+            RosterColumn("debt", "Debt", _debt, numeric=True),
+        )
 
     def csv_columns(self) -> Sequence[str]:
         from .render import ORDER

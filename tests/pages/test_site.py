@@ -26,7 +26,11 @@ def test_the_site_has_the_roster_and_every_character_with_relative_links(campaig
         assert "<form" not in html and "\x1b" not in html and "<script>" not in html
     assert EVIL_SHOWN in "".join(parse((out / "character-3.html").read_text()).text)
     assert EVIL_SHOWN in "".join(parse((out / "roster.html").read_text()).text)
-    assert len(re.findall(r'href="character-\d+.html"', (out / "roster.html").read_text())) == 8
+    roster = (out / "roster.html").read_text()
+    assert len(re.findall(r'href="character-\d+.html"', roster)) == 8
+    headers = [h.strip() for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', roster, re.S)]
+    assert headers[-3:] == ["Status", "Cash", "Debt"], "Nowhere Yet's own columns, as on the served page"
+    assert len(re.findall(r'<td class="numeric">\d+</td>\s*<td class="numeric">\d+</td>\s*</tr>', roster)) == 8
 
 
 def test_a_re_export_replaces_only_its_own_files(campaign_db: Path, tmp_path: Path):

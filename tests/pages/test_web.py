@@ -260,3 +260,32 @@ def test_the_odds_page_draws_accessible_charts_beside_its_table(server: Server):
         assert label == career["career"]
         assert float(width) == (0.0 if rate is None else round(300 * rate, 1))
         assert text == ("-" if rate is None else f"{100 * rate:.1f}%")
+
+
+def test_the_roster_shows_the_rulesets_own_columns_read_from_each_sheet(server: Server):
+    """Nowhere Yet adds Cash and Debt after the shared columns: on the page (not sort links: they are read
+    from the documents shown), in the terminal and in the JSON, each the sheet's own figures."""
+    lines = lifepath("export", "--campaign", CAMPAIGN, db=server.db).stdout.splitlines()
+    sheets = {(entry := json.loads(line))["id"]: entry["character"]["sheet"] for line in lines[1:]}
+    expected = {i: (s["credits"], sum(d["amount"] for d in s["debts"])) for i, s in sheets.items()}
+    assert len(expected) == 8 and any(debt for _, debt in expected.values())
+
+    _, html = get(server, ROSTER)
+    headers = re.findall(r'<th scope="col"[^>]*>\s*(.*?)\s*</th>', html, re.S)
+    assert [re.sub(r"<[^>]+>|[▲▼ ]", "", h) for h in headers][-3:] == ["Status", "Cash", "Debt"]
+    assert "<a " in headers[-3] and "<a " not in headers[-2] and "<a " not in headers[-1]
+    assert "sort=status" in html and "sort=cash" not in html and "sort=debt" not in html
+    cells = re.findall(
+        r'<a href="/characters/(\d+)">.*?<td class="numeric">(\d+)</td>\s*<td class="numeric">(\d+)</td>\s*</tr>',
+        html,
+        re.S,
+    )
+    assert {int(i): (int(c), int(d)) for i, c, d in cells} == expected
+
+    rows = json.loads(lifepath("roster", CAMPAIGN, "--json", db=server.db).stdout)
+    assert {r["id"]: (r["extra"]["cash"], r["extra"]["debt"]) for r in rows} == expected
+    table = lifepath("roster", CAMPAIGN, db=server.db).stdout.splitlines()
+    assert table[0].split()[-3:] == ["status", "cash", "debt"]
+    assert {int(line.split()[0]): tuple(map(int, line.split()[-2:])) for line in table[1:9]} == expected
+    every = lifepath("roster", db=server.db).stdout.splitlines()[0].split()
+    assert every[-1] == "status", "a roster of every campaign (several rulesets) shows the shared columns only"
