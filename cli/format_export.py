@@ -130,13 +130,12 @@ def export_formatted(
     assert out is not None
     if out.exists() and not out.is_dir():
         raise LifepathError(f"{out} is a file, not a folder", hint="give --out a folder for one file per character")
-    label = "Foundry actor" if fmt.name == "foundry" else f"--format {fmt.name}"
+    label = fmt.title.removeprefix("a ").removeprefix("an ")  # "a Foundry VTT (twodsix) actor": its files
     write_folder(out, [(file_name(cid, name, fmt.suffix), text) for cid, name, text in texts], label)
-    what = "actor file(s)" if fmt.name == "foundry" else "file(s)"
-    print(f"wrote {len(texts)} {what} to {out}", file=sys.stderr)
+    print(f"wrote {len(texts)} {label} file(s) to {out}", file=sys.stderr)
 
 
-def write_folder(out: Path, files: list[tuple[str, str]], label: str = "Foundry actor") -> None:
+def write_folder(out: Path, files: list[tuple[str, str]], label: str) -> None:
     """Write ``files`` (name, text) into the folder ``out``, all or nothing.
 
     Every file is written and synced in a hidden staging folder inside ``out`` (``.lifepath-foundry-XXXX``,
