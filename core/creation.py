@@ -306,4 +306,7 @@ def create(
         "options": opts,
         "decisions": ctx.decisions,
     }
+    distributions = registry.distributions(ruleset.id)
+    if distributions:  # only plugins not built in have one: a character of lifepath's own has no such key
+        provenance["distributions"] = distributions
     return Character(ctx.sheet, ctx.history, provenance)

@@ -50,6 +50,15 @@ def recorded_plugins(provenance: Mapping[str, Any]) -> list[tuple[str, str]] | N
     return out
 
 
+def recorded_distributions(provenance: Mapping[str, Any]) -> dict[str, str]:
+    """The distribution each recorded plugin came from, by plugin name, where the provenance records one
+    (``provenance.distributions``, since lifepath 0.2, for a plugin not built in): what ``pip install`` takes."""
+    recorded = provenance.get("distributions")
+    if not isinstance(recorded, Mapping):
+        return {}
+    return {str(name): dist for name, dist in recorded.items() if isinstance(dist, str) and dist}
+
+
 def registry_for(registry: Registry, ruleset_id: str, provenance: Mapping[str, Any]) -> Registry:
     """The registry that replays a character of ``ruleset_id`` with this provenance: ``registry`` when it
     holds exactly the recorded content, else one restricted to the recorded plugins.
@@ -66,7 +75,7 @@ def registry_for(registry: Registry, ruleset_id: str, provenance: Mapping[str, A
     if found is not None:
         return found
     manager = registry.manager
-    _check_versions(manager, recorded)
+    _check_versions(manager, recorded, recorded_distributions(provenance))
     # the ruleset's own plugin always takes part (an export that leaves it out is reported by the comparison)
     names = {name for name, _version in recorded} | {registry.ruleset_plugin(ruleset_id)}
     digest = provenance.get("tables_sha256")
@@ -102,8 +111,9 @@ def _matching(
     raise _tables_changed(manager, ruleset_id, recorded, digest, plain.digest(ruleset_id))
 
 
-def _check_versions(manager: Manager, recorded: list[tuple[str, str]]) -> None:
-    """Raise one paragraph for the first recorded plugin that is missing here or has another version."""
+def _check_versions(manager: Manager, recorded: list[tuple[str, str]], dists: Mapping[str, str]) -> None:
+    """Raise one paragraph for the first recorded plugin that is missing here or has another version
+    (``dists``: the distributions the provenance records, for the ``pip install`` of one not here)."""
     for index, (name, version) in enumerate(recorded):
         info = manager.info.get(name)
         if info is not None and info.error is None and info.version == version:
@@ -119,7 +129,7 @@ def _check_versions(manager: Manager, recorded: list[tuple[str, str]]) -> None:
             f"this character was made with the plugin '{shown}, and {found}; a replay needs exactly the content "
             "a character was made with, so it cannot be replayed here",
             pointer=f"/provenance/plugins/{index}",
-            hint=_install_hint(manager, name, version, info.dist if info is not None else ""),
+            hint=_install_hint(manager, name, version, info.dist if info is not None else dists.get(name, "")),
         )
 
 
@@ -140,12 +150,12 @@ def _install_hint(manager: Manager, name: str, version: str, dist: str) -> str:
     wanted = f"=={version}" if version else ""
     if dist and dist != "data-only content":
         return f"install that version with `pip install {shlex.quote(dist + wanted)}`, then verify again"
-    # a character records the plugin's entry-point name, not its distribution's (they often differ), so no
-    # pip command can be given honestly
+    # made before lifepath recorded distributions: the plugin's entry-point name is not the distribution's
+    # (they often differ), so no pip command can be given honestly
     return (
         f"install the distribution that provides the plugin '{name}'{' at version ' + version if version else ''} "
-        "and verify again; the character records the plugin's name, not the name of the distribution to install "
-        "(they often differ), so look it up where the plugin came from (`lifepath plugins` lists what is installed)"
+        "and verify again; this character was made before lifepath recorded which distribution a plugin came "
+        "from, so look it up where the plugin came from (`lifepath plugins` lists what is installed)"
     )
 
 
@@ -194,4 +204,4 @@ def _built_in(manager: Manager, name: str) -> bool:
     return info is not None and info.dist == OWN_DISTRIBUTION
 
 
-__all__ = ["MAX_REPLACEMENT_TRIES", "ContentMismatch", "recorded_plugins", "registry_for"]
+__all__ = ["MAX_REPLACEMENT_TRIES", "ContentMismatch", "recorded_distributions", "recorded_plugins", "registry_for"]

@@ -37,7 +37,17 @@ IDENTICAL = "identical: the seed and recorded decisions reproduce this character
 
 #: the top-level keys of a character export, and of its sheet and provenance
 EXPORT_KEYS = ("$schema", "format", "sheet", "provenance", "history")
-PROVENANCE_KEYS = ("ruleset", "plugins", "tables_sha256", "house_rules", "seed", "options", "decisions", "renamed")
+PROVENANCE_KEYS = (
+    "ruleset",
+    "plugins",
+    "tables_sha256",
+    "house_rules",
+    "seed",
+    "options",
+    "decisions",
+    "renamed",
+    "distributions",
+)
 #: seeds are kept by the store as signed 64-bit numbers
 SEED_RANGE = (-(1 << 63), (1 << 63) - 1)
 _COMPACT = (",", ":")
@@ -283,6 +293,17 @@ def _provenance(made: dict[str, Any], ex: _Export) -> list[Difference]:
             )
         else:
             compare.values("provenance", f"provenance.{key}", f"/provenance/{key}", made[key], ex.provenance[key], out)
+    # recorded since lifepath 0.2, for plugins not built in: compared when the export has it
+    if "distributions" in ex.provenance:
+        found = ex.provenance["distributions"]
+        compare.values(
+            "provenance",
+            "provenance.distributions",
+            "/provenance/distributions",
+            made.get("distributions", {}),
+            found,
+            out,
+        )
     for key in ex.provenance:
         if key not in PROVENANCE_KEYS:
             out.append(

@@ -238,8 +238,27 @@ def test_a_missing_plugin_gives_no_placeholder_pip_command(registry: Registry) -
         verify(registry, doc)
     hint = caught.value.hint or ""
     assert "the plugin 'ghost's; rm -rf' at version 0.1.0" in hint
-    assert "records the plugin's name, not the name of the distribution" in hint
+    assert "made before lifepath recorded which distribution a plugin came from" in hint
     assert "DISTRIBUTION" not in hint and "pip install" not in hint
+
+
+def test_a_missing_plugin_s_recorded_distribution_is_a_shell_quoted_pip_command(registry: Registry) -> None:
+    """An export of lifepath 0.2 records the distribution: the hint is a command a referee can paste, and a
+    hostile name in the file stays one quoted word."""
+    import shlex
+
+    from lifepath.host.recorded import ContentMismatch
+    from lifepath.replay import verify
+
+    doc = create_character(registry, "nowhere-yet", seed=1).to_dict()
+    doc["provenance"]["plugins"].append({"name": "ghost", "version": "0.1.0"})
+    doc["provenance"]["distributions"] = {"ghost": "ghost-kit; rm -rf ~"}
+    with pytest.raises(ContentMismatch) as caught:
+        verify(registry, doc)
+    hint = caught.value.hint or ""
+    command = hint.split("`")[1]
+    assert command == "pip install 'ghost-kit; rm -rf ~==0.1.0'"
+    assert shlex.split(command) == ["pip", "install", "ghost-kit; rm -rf ~==0.1.0"]
 
 
 def test_a_warning_for_every_character_is_said_once_and_characters_count_from_1(

@@ -72,8 +72,9 @@ def test_a_missing_plugin_or_another_version_is_one_paragraph_naming_both() -> N
         "this character was made with the plugin 'wrecker' 1.0.0, and it is "
         "not installed; a replay needs exactly the content"
     )
-    assert "plugin 'wrecker' at version 1.0.0" in (missing.value.hint or "")
-    assert "DISTRIBUTION" not in (missing.value.hint or "")  # no placeholder: the distribution is not recorded
+    # the provenance records the distribution it came from, so the hint is the real command
+    assert doc["provenance"]["distributions"] == {"wrecker": "lifepath-wrecker"}
+    assert missing.value.hint == "install that version with `pip install lifepath-wrecker==1.0.0`, then verify again"
 
     other = _manager()
     other.add(_Careers("wrecker", "Wrecker"), "wrecker", "lifepath-wrecker", "2.0.0")
@@ -90,3 +91,17 @@ def test_a_missing_plugin_or_another_version_is_one_paragraph_naming_both() -> N
         verify(changed.registry(), doc)
     assert tables.value.pointer == "/provenance/tables_sha256"
     assert "and the same plugins at the same versions ('wrecker' 1.0.0) give" in tables.value.message
+
+
+def test_an_export_from_before_distributions_were_recorded_still_verifies() -> None:
+    """lifepath 0.1 recorded no ``provenance.distributions``: such an export replays exactly; one that records
+    another distribution than the installed plugin's is a provenance difference."""
+    registry = _manager("wrecker").registry()
+    doc = create_character(registry, "nowhere-yet", seed=3).to_dict()
+    old = {**doc, "provenance": {k: v for k, v in doc["provenance"].items() if k != "distributions"}}
+    assert verify(registry, old).identical
+    assert verify(registry, doc).identical
+    forged = {**doc, "provenance": {**doc["provenance"], "distributions": {"wrecker": "someone-else"}}}
+    verdict = verify(registry, forged)
+    assert not verdict.identical
+    assert any("provenance.distributions" in line for line in verdict.provenance_differences or [])

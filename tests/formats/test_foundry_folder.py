@@ -82,7 +82,8 @@ def test_a_full_disk_leaves_the_folder_as_it_was(run_cli, tmp_path, registry, sm
 
     assert full.returncode == 2 and full.stdout == ""
     assert "Traceback" not in full.stderr and full.stderr.count("\n") == 1, full.stderr
-    assert full.stderr.startswith(f"error: cannot write the Foundry VTT (twodsix) actor files to {out} (No space left on device)")
+    expected = f"error: cannot write the Foundry VTT (twodsix) actor files to {out} (No space left on device)"
+    assert full.stderr.startswith(expected)
     assert "nothing was written" in full.stderr and "Free some space on that disk" in full.stderr
     assert contents(out) == before  # the old actors unchanged, no new one, no staging folder
 

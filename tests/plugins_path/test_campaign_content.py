@@ -96,7 +96,9 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
     refused = run_cli("create", "--auto", "--seed", "7", "--campaign", "Spinward", "--career", "Smuggler", env=env)
     assert refused.returncode == 2 and "no career called 'Smuggler'" in refused.stderr
     outside = run_cli("create", "--auto", "--seed", "7", "--career", "Smuggler", "--json", env=env)
-    assert {"name": "demo", "version": "0.3.0"} in json.loads(ok(outside))["provenance"]["plugins"]
+    provenance = json.loads(ok(outside))["provenance"]
+    assert {"name": "demo", "version": "0.3.0"} in provenance["plugins"]
+    assert provenance["distributions"] == {"demo": "lifepath-demo-plugin"}, "the built-in ruleset has none"
 
     enabled = ok(run_cli("campaign", "content", "Spinward", "--enable", "demo", env=env))
     assert "campaign 'Spinward': enabled demo" in enabled
@@ -114,9 +116,8 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
     assert smuggler.endswith(
         "cannot be replayed: character 5, at /provenance/plugins/0: this character was made with the plugin "
         "'demo' 0.3.0, and it is not installed; a replay needs exactly the content a character was made with, so "
-        "it cannot be replayed here. Install the distribution that provides the plugin 'demo' at version 0.3.0 "
-        "and verify again; the character records the plugin's name, not the name of the distribution to install "
-        "(they often differ), so look it up where the plugin came from (`lifepath plugins` lists what is installed)."
+        "it cannot be replayed here. Install that version with `pip install lifepath-demo-plugin==0.3.0`, then "
+        "verify again."
     )
     assert "differs from what its seed makes" not in gone.stdout  # not a JSON diff: the reason
     rows = content_rows(run_cli, "Spinward")
