@@ -17,8 +17,8 @@ Making or reading a campaign's characters takes three steps, the same for ``crea
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,7 +95,38 @@ def campaign_registry(
     for folder in content:
         manager.add_content(folder)
     store.check_plugins(camp, session=session)
-    return enabled_registry(manager, camp, plugin_names(content))
+    with _content_required(manager, camp):
+        return enabled_registry(manager, camp, plugin_names(content))
+
+
+@contextmanager
+def _content_required(manager: Manager, camp: CampaignRead) -> Iterator[None]:
+    """While the registry is built, a table of one of ``camp``'s content folders that fails validation
+    stops the command with the folder's fix (a campaign's characters are never made without its content);
+    a folder that failed before, in this process, is refused the same way."""
+    from lifepath.errors import LifepathError
+    from lifepath.store.content import plugin_name, remove_hint
+
+    def refusal(folder: str) -> Callable[[str], LifepathError]:
+        def refuse(reason: str) -> LifepathError:
+            return LifepathError(
+                f"campaign '{camp.name}' uses the content folder {folder}, which cannot be used: {reason.rstrip('.')}",
+                hint=f"fix the folder, or stop using it with `{remove_hint(camp.name, folder)}`",
+            )
+
+        return refuse
+
+    names = {name: folder for folder in camp.content if (name := plugin_name(folder)) is not None}
+    for name, folder in names.items():
+        info = manager.info.get(name)
+        if info is not None and info.error is not None:
+            raise refusal(folder)(info.error)
+    manager.required.update({name: refusal(folder) for name, folder in names.items()})
+    try:
+        yield
+    finally:
+        for name in names:
+            manager.required.pop(name, None)
 
 
 def check_stored_rules(declaration: dict[str, Any], campaign: str, ruleset_id: str, stored: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -22,6 +22,7 @@ import pluggy
 from lifepath import hookspecs
 
 if TYPE_CHECKING:
+    from lifepath.errors import LifepathError
     from lifepath.host.discovery import EntryPoint
     from lifepath.host.registry import Registry
 
@@ -55,6 +56,9 @@ class Manager:
         self.selection: dict[str, set[str]] = {}
         #: replacements to use (``plugin:id``, see :mod:`lifepath.host.clashes`); none unless enabled
         self.replacements: frozenset[str] = frozenset()
+        #: plugins a command cannot go on without (a campaign's own content folders), each with what it
+        #: tells the user to do: one of them failing stops the command instead of being skipped
+        self.required: dict[str, Callable[[str], LifepathError]] = {}
         #: managers holding only some of these plugins (see :meth:`restricted`), by plugins and replacements
         self._restricted: dict[tuple[frozenset[str], frozenset[str]], Manager] = {}
         #: the manager this one was restricted from (see :meth:`restricted`): it knows what is installed but
@@ -78,7 +82,11 @@ class Manager:
         self.info[name] = PluginInfo(name, dist, version, getattr(plugin, "__name__", type(plugin).__name__))
 
     def fail(self, name: str, reason: str, dist: str = "", version: str = "") -> None:
-        """Record a plugin that cannot be used, and warn once on stderr."""
+        """Record a plugin that cannot be used, and warn once on stderr (or, for one in :attr:`required`,
+        raise its error)."""
+        refusal = self.required.get(name)
+        if refusal is not None:
+            raise refusal(reason)
         info = self.info.get(name) or PluginInfo(name, dist, version)
         info.error = reason
         self.info[name] = info

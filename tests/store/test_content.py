@@ -243,6 +243,32 @@ def test_a_folder_gone_from_disk_is_a_clear_error_naming_the_campaign_and_the_fi
     assert f"{folder}  (missing" in ok(flow_cli("campaign", "show", "Spinward Run", db=store_url))
 
 
+def test_a_table_broken_after_the_folder_was_added_stops_creation_with_the_folders_fix(
+    run_cli: CLI, run_in_process: CLI, store_url: str, tmp_path: Path
+):
+    """A campaign's characters are never made without its content: a table of one of its folders that no
+    longer validates is one paragraph naming the campaign, the file, the field and both fixes (it used to
+    be skipped with a warning, and the character made without the career)."""
+    folder = content_folder(tmp_path)
+    ok(run_in_process("campaign", "new", "Spinward Run", db=store_url))
+    ok(run_in_process("campaign", "add-content", "Spinward Run", str(folder), db=store_url))
+    career = json.loads(COURIER.read_text())
+    del career["survival"]
+    (folder / "careers" / "courier.json").write_text(json.dumps(career, indent=2))
+    expected = (
+        f"campaign 'Spinward Run' uses the content folder {folder}, which cannot be used: its table is invalid",
+        f"{folder}/careers/courier.json",
+        "'survival' is a required property",
+        f"Fix the folder, or stop using it with `lifepath campaign remove-content 'Spinward Run' {folder}`",
+    )
+    for command in (("create", "--auto", "--seed", "4"), ("generate", "--count", "3")):
+        refused = run_cli(*command, "--campaign", "Spinward Run", db=store_url)
+        one_error(refused, *expected)
+        assert "was skipped" not in refused.stderr
+    assert json.loads(ok(run_cli("roster", "Spinward Run", "--json", db=store_url))) == []  # nothing saved
+    ok(run_cli("create", "--auto", "--seed", "4", db=store_url))  # outside the campaign: the folder is not used
+
+
 def test_stored_house_rules_that_no_longer_validate_name_the_campaign_and_the_fix(
     run_cli: CLI, store_url: str, registry: Registry
 ):
