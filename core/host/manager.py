@@ -43,6 +43,11 @@ class PluginInfo:
     hooks: list[str] = field(default_factory=list)
 
 
+#: what a plugin's ``dist`` is when there is no distribution of its own to record: none (registered by
+#: hand), lifepath itself (the built-in rulesets: the ruleset's version says which), a content folder
+NO_DISTRIBUTION = frozenset({"", "lifepath", "data-only content"})
+
+
 class Manager:
     """A pluggy manager plus what is known about each plugin it loaded or could not load."""
 
@@ -211,6 +216,12 @@ class Manager:
     @property
     def hook(self) -> Any:
         return self.pm.hook
+
+    def distributions(self, names: Collection[str]) -> dict[str, str]:
+        """The distribution (what ``pip install`` takes) of each of ``names`` installed from one other than
+        lifepath's own, by plugin name, sorted: so a replay elsewhere can say what to install."""
+        info = self.info
+        return {n: info[n].dist for n in sorted(names) if n in info and info[n].dist not in NO_DISTRIBUTION}
 
     def active(self) -> list[PluginInfo]:
         return [i for i in self.info.values() if i.error is None]

@@ -34,10 +34,6 @@ REGISTRATION_HOOKS = (
     "lifepath_register_traits",
 )
 
-#: what a plugin's ``dist`` is when there is no distribution of its own to record: none (registered by
-#: hand), lifepath itself (the built-in rulesets: the ruleset's version says which), a content folder
-NO_DISTRIBUTION = frozenset({"", "lifepath", "data-only content"})
-
 
 @dataclass(frozen=True)
 class Contribution:
@@ -587,15 +583,9 @@ class Registry:
         ]
 
     def distributions(self, ruleset_id: str) -> dict[str, str]:
-        """The distribution (what ``pip install`` takes) of each of :meth:`contributors` installed from one
-        other than lifepath's own, by plugin name: so a replay elsewhere can say what to install."""
+        """The distribution of each of :meth:`contributors` not built in (:meth:`Manager.distributions`)."""
         self._ensure(ruleset_id)
-        info = self.manager.info
-        return {
-            n: info[n].dist
-            for n in sorted(self._contributors.get(ruleset_id, set()))
-            if n in info and info[n].dist not in NO_DISTRIBUTION
-        }
+        return self.manager.distributions(self._contributors.get(ruleset_id, set()))
 
     def check_table(self, table: Table) -> None:
         """Validate one table (raises :class:`TableError`)."""

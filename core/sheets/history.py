@@ -14,7 +14,8 @@ def describe(event: dict[str, Any]) -> str:
     kind = event.get("type")
     if kind == "throw":
         faces = "+".join(str(f) for f in event["faces"])
-        dms = "".join(f" {_signed(v)} ({s})" for s, v in event.get("dms", []))
+        # each DM under its name, as recorded (["Hardy", 1] reads "Hardy +1")
+        dms = ",".join(f" {s} {_signed(v)}" for s, v in event.get("dms", []))
         text = f"{event['purpose']}: {event['dice']} [{faces}]{dms} = {event['total']}"
         if "target" in event:
             text += f" vs {event['target']}+: {'success' if event['success'] else 'failure'}"
