@@ -130,6 +130,13 @@ def refuse_pool(c: Creation, candidates: list[Mapping[str, Any]], classes: list[
             f"under these house rules the creation pool ({whose}) cannot buy every attribute its minimum",
             hint="raise creation_points",
         )
+    least = min(ledger(book, _start(c, cls), rules).spent for cls in classes)
+    if max(pools.values()) < least:  # too small: what every character must start with costs more
+        raise LifepathError(
+            f"the house rule unspent_points=violation asks for the whole creation pool ({whose}) to be spent, "
+            f"but what a character must start with costs at least {least} points",
+            hint="raise creation_points, or drop unspent_points=violation",
+        )
     raise LifepathError(
         f"the house rule unspent_points=violation asks for the whole creation pool ({whose}) to be spent, "
         f"but {who} {top} points on legal purchases",

@@ -200,3 +200,17 @@ def test_auto_refuses_a_pool_no_build_can_spend(tmp_path: Path) -> None:
     ) in done.stderr
     assert "Traceback" not in done.stderr
     assert not out.exists()
+
+
+def test_auto_says_to_raise_a_pool_too_small_for_the_start(tmp_path: Path) -> None:
+    """A Quillkin's pool is 6 points below the rule: at creation_points=24 it is 18, below the 24 points the
+    attributes' minimums cost, so the fix is to raise the pool, not lower it (it is met at 30)."""
+    rules = ("--rule", "unspent_points=violation", "--option", "species=quillkin")
+    args = ("create", "--ruleset", "d6-pool", "--auto", "--seed", "1", *rules)
+    done = lifepath(*args, "--rule", "creation_points=24")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert (
+        "asks for the whole creation pool (18 for a Quillkin) to be spent, but what a character must start with "
+        "costs at least 24 points. Raise creation_points, or drop unspent_points=violation."
+    ) in " ".join(done.stderr.split())
+    assert lifepath(*args, "--rule", "creation_points=30").returncode == 0
