@@ -268,3 +268,24 @@ def test_q_stops_and_keeps_the_draft(run_cli, tmp_path) -> None:
     assert result.returncode == 130 and "the draft is kept in" in result.stderr and "Traceback" not in result.stderr
     [draft] = (tmp_path / "drafts").glob("*.json")
     assert json.loads(draft.read_text(encoding="utf-8"))["decisions"] == [["species", "human-male"]]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_character_made_by_hand_outside_a_campaign_is_kept_in_the_roster(terminal, run_cli, ruleset) -> None:
+    """No --campaign, no --out: the finished character is kept in the default database's personal campaign
+    of its ruleset, the last line says where and how to open it, and the roster and verify find it."""
+    session = start(terminal, ruleset)
+    session.expect(session.PROMPT)
+    session.child.sendline("1")
+    session.expect(session.PROMPT)
+    session.child.sendline("auto")
+    out = session.finish()
+    assert session.exit_code == 0, out[-2000:]
+    from lifepath.host.manager import get_registry
+
+    campaign = f"My {get_registry().ruleset(ruleset).name} characters"
+    (row,) = json.loads(run_cli("roster", "--json").stdout)
+    assert (row["campaign"], row["ruleset"]) == (campaign, ruleset)
+    said = " ".join(out.split())
+    assert f"kept as character {row['id']} in campaign '{campaign}': `lifepath show {row['id']}` shows it" in said
+    assert "identical" in run_cli("verify", str(row["id"])).stdout
