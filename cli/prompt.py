@@ -36,6 +36,11 @@ QUIT = ("q", "quit")
 PAGE = 15
 
 
+def terminal_width() -> int:
+    """The terminal's width (``COLUMNS``, else the terminal's own, else 80), at least 40."""
+    return max(shutil.get_terminal_size((80, 24)).columns, 40)
+
+
 def wrap(text: str, width: int, first: str = "  ", rest: str | None = None) -> list[str]:
     """``text`` wrapped at ``width`` with a hanging indent, never breaking a word (only one longer than a
     whole line)."""
@@ -78,8 +83,7 @@ class PromptChooser:
         self._filter = ""
 
     def width(self) -> int:
-        """The terminal's width (``COLUMNS``, else the terminal's own, else 80), at least 40."""
-        return max(shutil.get_terminal_size((80, 24)).columns, 40)
+        return terminal_width()
 
     def _grey(self, line: str) -> None:
         """Print a disabled option's line, dimmed on a colour terminal (not with ``NO_COLOR``). The dim code

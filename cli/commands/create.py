@@ -162,13 +162,12 @@ def create(
             saved = store.add_character(camp.name, character, player=player)
             print(f"saved as character {saved} in campaign '{camp.name}'", file=sys.stderr)
         elif not auto and answers is None and out is None:  # made by hand: never lost (lifepath.cli.keep)
-            import shutil
-
             from lifepath.cli.keep import keep
-            from lifepath.cli.prompt import wrap
+            from lifepath.cli.prompt import terminal_width, wrap
 
-            width = max(shutil.get_terminal_size((80, 24)).columns, 40)
-            print("\n".join(wrap(keep(registry, rs, character, db, player), width, "", "  ")), file=sys.stderr)
+            print(
+                "\n".join(wrap(keep(registry, rs, character, db, player), terminal_width(), "", "  ")), file=sys.stderr
+            )
         if draft is not None:
             draft.delete()
     if as_json:

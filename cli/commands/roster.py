@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 
@@ -19,10 +19,6 @@ from lifepath.cli.db import open_db
 from lifepath.cli.options import DbOption, JsonOption
 from lifepath.cli.output import table, write_out
 from lifepath.support.text import safe
-
-if TYPE_CHECKING:
-    from lifepath.ruleset import Ruleset
-    from lifepath.store.service import Store
 
 _OUT_OPTION = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
 _FILE_ARGUMENT = typer.Argument(..., help="A character export or a campaign export.")
@@ -72,7 +68,7 @@ def roster(
     """List the characters of a campaign (or of all campaigns): id, name, player, species, careers and
     terms, age, profile and status."""
     from lifepath.errors import LifepathError
-    from lifepath.store.columns import columns_for, fill
+    from lifepath.store.columns import columns_for, fill, ruleset_of
     from lifepath.store.roster import RosterQuery
     from lifepath.store.service import check_status
 
@@ -83,8 +79,8 @@ def roster(
 
         ruleset = get_registry().ruleset(ruleset).id
     with open_db(db) as store:
-        if campaign is not None:
-            store.campaign(campaign)  # unknown names, missing plugins
+        # unknown names, missing plugins; and the one ruleset whose own columns this roster shows
+        ruleset_id = store.campaign(campaign).ruleset if campaign is not None else ruleset
         key = sort.strip().lower()
         query = RosterQuery(
             status=status or "",
@@ -95,10 +91,6 @@ def roster(
             per_page=limit,
         )
         rows = store.roster(campaign, query).rows
-        shown = _shown_ruleset(store, campaign, ruleset)
-        if shown is not None and fmt.strip().lower() != "csv":
-            with store.read_session() as session:
-                fill(session, rows, shown)
         fmt = fmt.strip().lower()
         if fmt not in ("table", "csv"):
             raise LifepathError(f"'{fmt}' is not a roster format", hint="use table (the default) or csv")
@@ -107,6 +99,10 @@ def roster(
 
             sys.stdout.write(roster_csv(store, rows, skill_columns=skill_columns))
             return
+        shown = ruleset_of(store.registry, ruleset_id) if ruleset_id else None
+        if shown is not None:
+            with store.read_session() as session:
+                fill(session, rows, shown)
     if as_json:
         typer.echo(json.dumps([r.roster_dict() for r in rows], indent=2, ensure_ascii=False))
         return
@@ -128,16 +124,6 @@ def roster(
     typer.echo(table(headers, body), nl=False)
     if any(r.edited for r in rows):
         typer.echo(f"{EDITED_MARK} {EDITED_NOTE}")
-
-
-def _shown_ruleset(store: Store, campaign: str | None, ruleset_id: str | None) -> Ruleset | None:
-    """The one ruleset whose own columns a roster shows: its campaign's, or the one ``--ruleset`` asks
-    for; ``None`` for a roster of every campaign (several rulesets)."""
-    from lifepath.store.columns import ruleset_of
-
-    if campaign is not None:
-        ruleset_id = store.campaign(campaign).ruleset
-    return ruleset_of(store.registry, ruleset_id) if ruleset_id else None
 
 
 def show(

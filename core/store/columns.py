@@ -97,8 +97,9 @@ def fill(session: Session, rows: Sequence[CharacterRead], ruleset: Ruleset | Non
     """Give each row the values of ``ruleset``'s own columns (``row.extra``), read from the rows'
     documents in one query; nothing to read when the ruleset has none."""
     own = ruleset.roster_columns() if ruleset is not None else ()
-    if ruleset is None or not own or not rows:
+    if not own or not rows:
         return
+    assert ruleset is not None
     from lifepath.character import Character
     from lifepath.store.roster import stored_documents
 
