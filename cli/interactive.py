@@ -35,8 +35,10 @@ def read_answers(source: str) -> Iterator[str]:
 def make(registry: Registry, draft: Draft, answers: str | None) -> Character:
     """Make the draft's character, asking a person for what neither the draft nor the answers say.
     On Ctrl-C, Ctrl-D or an error the draft is kept and how to resume it is printed."""
-    from lifepath.cli.prompt import PromptChooser
-    from lifepath.engine.help import explain
+    import typer
+
+    from lifepath.cli.prompt import PromptChooser, terminal_width, wrap
+    from lifepath.engine.help import explain, glossary
     from lifepath.engine.session import Session
 
     terminal = sys.stdin.isatty() and answers != "-"
@@ -48,6 +50,7 @@ def make(registry: Registry, draft: Draft, answers: str | None) -> Character:
     ruleset = registry.ruleset(draft.ruleset)
     prompt = PromptChooser(
         explain=lambda decision: explain(ruleset, decision),
+        glossary=lambda: glossary(ruleset),
         answers=read_answers(answers) if answers is not None else None,
         answers_name="standard input" if answers == "-" else str(answers),
         interactive=terminal,
@@ -63,13 +66,19 @@ def make(registry: Registry, draft: Draft, answers: str | None) -> Character:
         on_answer=draft.record,
     )
     prompt.session = session
+    prompt.recap_first = bool(draft.decisions)
     draft.write()
+    # the command on a line of its own, so that no terminal width breaks it
+    kept = f"the draft is kept in {draft.path}; resume it with:"
+    resume = f"  lifepath create --resume {draft.name}"
     try:
         character = session.run()
-    except (KeyboardInterrupt, LifepathError):
-        print(
-            f"\nthe draft is kept in {draft.path}; resume it with: lifepath create --resume {draft.name}",
-            file=sys.stderr,
-        )
+    except KeyboardInterrupt:
+        print("\n" + "\n".join(wrap(f"stopped: {kept}", terminal_width(), "")), file=sys.stderr)
+        print(resume, file=sys.stderr)
+        raise typer.Exit(130) from None
+    except LifepathError:
+        print("\n" + "\n".join(wrap(kept, terminal_width(), "")), file=sys.stderr)
+        print(resume, file=sys.stderr)
         raise
     return character

@@ -38,7 +38,12 @@ COMMANDS: dict[str, str] = {
     "odds": "odds",
     "sheet": "sheet",
     "serve": "serve",
+    "rules": "rules",
 }
+
+
+#: the options whose output is Typer's own (a colour code included), never text from a user
+COMPLETION = frozenset({"--install-completion", "--show-completion"})
 
 
 def _version(value: bool) -> None:
@@ -109,8 +114,10 @@ def run() -> None:
     :mod:`lifepath.cli.output`."""
     from lifepath.cli import output
 
-    output.install()
     argv = sys.argv[1:]
+    if not COMPLETION.intersection(argv):
+        # Typer's completion installer prints its own coloured line and no user text: shown as it is
+        output.install()
     try:
         _check_arguments(argv)
         build_app(argv[0] if argv else None)(prog_name="lifepath")

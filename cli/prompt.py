@@ -1,10 +1,14 @@
 """The interactive chooser: a person answers each decision at the terminal, seeing every throw.
 
 Besides an answer (a number, an option id or its name) a person may type ``?``/``help`` (explain this
-choice), ``b``/``back``/``undo`` (go back one decision), ``r`` (take the NPC policy's suggestion),
-``auto`` (let the policy finish the character), ``q``/``quit`` (stop; the draft is kept) or press Enter
-(the decision's default, or a drawn name for a name). Answers may also come from a file (``--answers``).
+choice), ``?N`` (everything option N does for this character: its effects, the throws it leads to with
+their exact chances, its risks), ``??`` (the ruleset's glossary), ``s``/``sheet`` (the character so far),
+``b``/``back``/``undo`` (go back one decision), ``r`` (show the NPC policy's suggestion; Enter then takes
+it), ``auto`` (let the policy finish the character), ``q``/``quit`` (stop; the draft is kept) or press
+Enter (the decision's default, or a drawn name for a name). Answers may also come from a file
+(``--answers``), where ``r`` takes the suggestion at once.
 
+Each option's line ends with the short form of its preview (what it does, the chance of each throw).
 Every option keeps its number for the whole question; one that cannot be taken now is listed greyed with
 the reason, and typing its number says why. A menu longer than :data:`PAGE` options is shown a page at a
 time: ``n``/``p`` turn the page and ``/text`` lists only the options containing "text" (``/`` alone lists all
@@ -23,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from lifepath.decisions import Decision, free_text_problem
 from lifepath.errors import LifepathError
-from lifepath.sheets.history import describe
+from lifepath.sheets.history import spoken
 from lifepath.support.text import safe
 
 if TYPE_CHECKING:
@@ -31,6 +35,8 @@ if TYPE_CHECKING:
 
 BACK = ("b", "back", "undo")
 HELP = ("?", "help")
+GLOSSARY = ("??", "glossary")
+SHEET = ("s", "sheet")
 QUIT = ("q", "quit")
 #: the most options a menu shows at once; longer menus page (``n``/``p``) and filter (``/text``)
 PAGE = 15
@@ -67,6 +73,7 @@ class PromptChooser:
         *,
         session: Session | None = None,
         explain: Callable[[Decision], str] | None = None,
+        glossary: Callable[[], str] | None = None,
         answers: Iterator[str] | None = None,
         answers_name: str = "",
         interactive: bool = True,
@@ -75,12 +82,22 @@ class PromptChooser:
         self.out = out or sys.stderr
         self.session = session
         self.explain = explain
+        self.glossary = glossary
         self.answers = answers
         self.answers_name = answers_name
         self.interactive = interactive
         self._from_file = False
         self._page = 0
         self._filter = ""
+        self._suggested = ""
+        #: a resumed draft: show the character so far before its first question
+        self.recap_first = False
+
+    @property
+    def previews(self) -> bool:
+        """Whether creation should fill in each option's preview: always for a person (the session says
+        when a decision is replayed or left to the NPC policy, and then none is made)."""
+        return self.session is None or self.session.previews
 
     def width(self) -> int:
         return terminal_width()
@@ -104,25 +121,14 @@ class PromptChooser:
 
     def show(self, event: dict[str, Any]) -> None:
         """Observer for the creation context: print throws as panels, other events as lines."""
-        if event.get("type") == "throw":
-            self._panel(event)
-        elif event.get("type") in ("change", "note", "crisis"):
-            print(describe(event), file=self.out)
-
-    def _panel(self, e: dict[str, Any]) -> None:
-        faces = " + ".join(str(f) for f in e["faces"])
-        lines = [f"  {e['purpose']}", f"  dice:      {e['dice']}  [{faces}]"]
-        for source, value in e.get("dms", []):
-            lines.append(f"  modifier:  {value:+d}  {source}")
-        lines.append(f"  total:     {e['total']}")
-        if "target" in e:
-            verdict = "SUCCESS" if e["success"] else "FAILURE"
-            lines.append(f"  target:    {e['target']}+   -> {verdict}" + (f" ({e['rule']})" if "rule" in e else ""))
-        width = max(len(x) for x in lines) + 2
-        print("+" + "-" * width + "+", file=self.out)
-        for x in lines:
-            print(f"|{x:<{width}}|", file=self.out)
-        print("+" + "-" * width + "+", file=self.out)
+        if event.get("type") in ("throw", "change", "note", "crisis"):
+            # one line each (a throw with its dice, DMs and verdict), so the player's numbers stay on screen
+            text = spoken(event)
+            indent = "  " if event.get("type") == "throw" else ""
+            for line in wrap(
+                safe(text.strip()), self.width(), indent + ("  " if text.startswith("  ") else ""), "      "
+            ):
+                print(line, file=self.out)
 
     def keys(self, decision: Decision) -> str:
         """The prompt line's list of what may be typed, e.g. ``[1-9, ? help, b back, r suggest, auto, Enter = 3]``."""
@@ -132,9 +138,9 @@ class PromptChooser:
             parts.append("or type your own")
         if n > PAGE:
             parts.append("n/p page, /text filter")
-        parts.append("? help")
+        parts.append("? help, ?N option N")
         if self.session is not None:
-            parts += ["b back", "r suggest", "auto"]
+            parts += ["s sheet", "b back", "r suggest", "auto"]
         if decision.default and decision.default not in self._disabled_ids(decision):
             index = self._number(decision, decision.default)
             parts.append(f"Enter = {index or decision.default}")
@@ -170,6 +176,7 @@ class PromptChooser:
         width = self.width()
         n = len(decision.options)
         numbers = self._shown(decision) if n > PAGE else list(range(1, n + 1))
+        shared = self._shared_preview(decision)
         for i in numbers:
             option = decision.options[i - 1]
             first = f"  {i:>2}. "
@@ -177,7 +184,9 @@ class PromptChooser:
                 for line in wrap(safe(f"{option.text()} (cannot be taken: {option.disabled})"), width, first):
                     self._grey(line)
                 continue
-            detail = f"  ({option.detail})" if option.detail else ""
+            preview = option.previewed()
+            short = preview.short() if preview is not None and not shared else ""
+            detail = f" ({short})" if short else ""
             for line in wrap(safe(f"{option.text()}{detail}"), width, first):
                 print(line, file=self.out)
         if n > PAGE:
@@ -197,11 +206,23 @@ class PromptChooser:
                     f"  ({what} {numbers[0]}-{numbers[-1]}, page {page} of {pages}; n next, p previous, /text filter)",
                     file=self.out,
                 )
+        if shared:
+            for line in wrap(safe(f"every option: {shared}"), width):
+                print(line, file=self.out)
         if decision.context:
             for line in wrap(safe(decision.context), width):
                 print(line, file=self.out)
         for line in wrap(self.keys(decision), width):
             print(line, file=self.out)
+
+    @staticmethod
+    def _shared_preview(decision: Decision) -> str:
+        """The short preview every option has alike (names, looks: it changes no rule), said once under the
+        menu instead of on every line; empty when the options differ."""
+        shorts = {p.short() if (p := o.previewed()) is not None else "" for o in decision.options}
+        if len(decision.options) > 1 and len(shorts) == 1:
+            return shorts.pop()
+        return ""
 
     def _read(self, decision: Decision) -> str:
         self._from_file = False
@@ -228,12 +249,16 @@ class PromptChooser:
                 f"the answers in {self.answers_name} do not fit decision '{decision.key}' ({decision.prompt}): "
                 + problem,
                 hint=f"legal answers are a number from 1 to {len(decision.options)} (of an option not marked as "
-                "unavailable) or one of: " + ", ".join(decision.option_ids()[:12]),
+                "unavailable) or one of: " + ", ".join(o.text() for o in decision.enabled()[:12]),
             )
         print(f"  {problem}", file=self.out)
 
     def choose(self, decision: Decision) -> str:
         width = self.width()
+        if self.session is not None and self.recap_first:
+            self.recap_first = False
+            print("\nresuming; the character so far:", file=self.out)
+            self._sheet(width)
         print("", file=self.out)
         for line in wrap(safe(decision.prompt), width, ""):
             print(line, file=self.out)
@@ -241,7 +266,7 @@ class PromptChooser:
         if session is not None and session.undone is not None and session.undone[0] == decision.key:
             print(f"  (going back: you had answered {session.undone[1]})", file=self.out)
             session.undone = None
-        self._page, self._filter = 0, ""
+        self._page, self._filter, self._suggested = 0, "", ""
         paged = len(decision.options) > PAGE
         self._menu(decision)
         while True:
@@ -257,14 +282,20 @@ class PromptChooser:
                     self._filter, self._page = word[1:].strip(), 0
                 self._menu(decision)
                 continue
+            if word in GLOSSARY:
+                text = self.glossary() if self.glossary is not None else "(no glossary available)"
+                self._print_block(text, width)
+                continue
+            if word.startswith("?") and word[1:].strip().isdigit():
+                self._explain_option(decision, int(word[1:].strip()), width)
+                continue
+            if session is not None and word in SHEET:
+                print("  the character so far:", file=self.out)
+                self._sheet(width)
+                continue
             if word in HELP:
                 text = self.explain(decision) if self.explain is not None else "(no help available)"
-                for line in text.splitlines():
-                    indent = len(line) - len(line.lstrip())
-                    print(
-                        "\n".join(wrap(line.strip(), width, "  " + " " * indent, "  " + " " * (indent + 4))),
-                        file=self.out,
-                    )
+                self._print_block(text, width)
                 continue
             if word in QUIT:
                 raise KeyboardInterrupt
@@ -278,8 +309,20 @@ class PromptChooser:
             if session is not None and word == "auto":
                 session.finish_automatically()
                 answer = session.suggest(decision)
-                print(f"  the NPC policy finishes from here: {self._name(decision, answer)}", file=self.out)
+                taken = self._name(decision, answer)
+                print(f"  the NPC policy makes every choice from here; for this one it takes {taken}", file=self.out)
                 return answer
+            if session is not None and word == "r" and not self._from_file:
+                self._suggested = session.suggest(decision)
+                number = self._number(decision, self._suggested)
+                shown = f"{number}. " if number else ""
+                print(
+                    f"  suggested: {shown}{self._name(decision, self._suggested)} (Enter takes it, or answer as usual)",
+                    file=self.out,
+                )
+                continue
+            if not answer and self._suggested:
+                return self._suggested
             if session is not None and (word == "r" or (decision.free_text and word in ("", "random"))):
                 answer = session.suggest(decision)
                 print(f"  suggested: {self._name(decision, answer)}", file=self.out)
@@ -304,6 +347,37 @@ class PromptChooser:
                 self._refuse(decision, f"{problem}: type another, or press Enter for a random one")
                 continue
             self._refuse(decision, f"please answer with a number from 1 to {len(decision.options)} (? for help)")
+
+    def _sheet(self, width: int) -> None:
+        """The character so far, from the session, each line wrapped under its indent."""
+        lines = (self.session.sheet_so_far() if self.session is not None else []) or ["(nothing is on the sheet yet)"]
+        for line in lines:
+            print("\n".join(wrap(safe(line), width, "    ", "      ")), file=self.out)
+
+    def _print_block(self, text: str, width: int) -> None:
+        """Lines of help, each wrapped under its own indent."""
+        for line in text.splitlines():
+            indent = len(line) - len(line.lstrip())
+            print(
+                "\n".join(wrap(safe(line.strip()), width, "  " + " " * indent, "  " + " " * (indent + 4))),
+                file=self.out,
+            )
+
+    def _explain_option(self, decision: Decision, number: int, width: int) -> None:
+        """``?N``: everything option N does for this character."""
+        if not 1 <= number <= len(decision.options):
+            self._refuse(decision, f"there is no option {number}: ?N takes a number from 1 to {len(decision.options)}")
+            return
+        option = decision.options[number - 1]
+        lines = [f"{number}. {option.text()}"]
+        preview = option.previewed()
+        if preview is not None:
+            lines += [f"  {line}" for line in preview.lines()]
+        else:
+            lines.append("  (the ruleset says nothing more about this option)")
+        if option.disabled is not None:
+            lines.append(f"  cannot be taken now: {option.disabled}")
+        self._print_block("\n".join(lines), width)
 
     @staticmethod
     def _name(decision: Decision, answer: str) -> str:

@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath.character import Character, Sheet
-from lifepath.decisions import Chooser, Decision, PolicyChooser, policy_draw
+from lifepath.decisions import Chooser, Decision, PolicyChooser, Previewer, policy_draw
 from lifepath.engine.dice import Dice, DiceStream, parse
 from lifepath.engine.history_log import CHANGE, DECISION, FORCED, NOTE, THROW, EventLog
 from lifepath.engine.hookcall import PluginHookError, call_hook
 from lifepath.errors import LifepathError
 
 if TYPE_CHECKING:
+    from lifepath.engine.previews import Chance
     from lifepath.host.registry import Registry
     from lifepath.ruleset import Ruleset
 
@@ -187,6 +188,31 @@ class Context:
         self._record((THROW, purpose, dice, faces, dms, total, target, rule, success, kind, career))
         return Throw(total, natural, faces, success)
 
+    def chance(
+        self,
+        notation: str | Dice,
+        purpose: str,
+        *,
+        dms: Iterable[tuple[str, int]] = (),
+        target: int,
+        auto_fail: int | None = None,
+        auto_success: int | None = None,
+        kind: str | None = None,
+        career: str | None = None,
+    ) -> Chance:
+        """The exact chance of a throw :meth:`roll` would make with the same arguments, without throwing:
+        the throw hook adds its DMs as it would to the throw itself. Nothing is recorded and no die is
+        drawn, so a preview never changes a character."""
+        from lifepath.engine.previews import Chance, probability
+
+        dice = notation if isinstance(notation, Dice) else parse(notation)
+        dms = tuple(dms)
+        if self._modifiers is not None and kind is not None:
+            dms = self._modified(ThrowInfo(kind, purpose, career, dice, target, dms))
+        dm = sum(value for _source, value in dms)
+        chance = probability(dice, target, dm, auto_fail=auto_fail, auto_success=auto_success)
+        return Chance(purpose, dice.notation or str(dice), target, dms, chance)
+
     def _modified(self, throw: ThrowInfo) -> tuple[tuple[str, int], ...]:
         """The throw's DMs and those every ``lifepath_throw_modifiers`` implementation adds."""
         answers = call_hook(self.registry.manager, "lifepath_throw_modifiers", ctx=self, throw=throw)
@@ -206,15 +232,26 @@ class Context:
 
     # -- decisions --------------------------------------------------------------------------------
 
-    def choose(self, decision: Decision) -> str:
-        """Ask the chooser, check the answer is legal, record it and return it."""
+    def choose(self, decision: Decision, preview: Previewer | None = None) -> str:
+        """Ask the chooser, check the answer is legal, record it and return it.
+
+        ``preview(option)`` says what an option does for this character (a
+        :class:`~lifepath.engine.previews.Preview` or a line of text); it is called only when the chooser
+        shows previews to a person (its ``previews`` attribute is true), never for the NPC policy.
+        """
         enabled = decision._enabled or decision.enabled()
         if len(enabled) == 1 and not decision.free_text:
             answer = enabled[0].id
             self._record((FORCED, decision, answer))
             return answer
         policy = self._policy
-        answer = policy_draw(policy, decision) if policy is not None else self.chooser.choose(decision)
+        if policy is not None:
+            answer = policy_draw(policy, decision)
+        else:
+            asked = decision
+            if preview is not None and getattr(self.chooser, "previews", False):
+                asked = decision.with_previews(preview)
+            answer = self.chooser.choose(asked)
         if not self._trusted and not decision.is_legal(answer):
             raise LifepathError(
                 f"'{answer}' is not a legal answer to '{decision.prompt}'",
@@ -278,6 +315,7 @@ def create(
     options: Mapping[str, Any] | None = None,
     observer: Callable[[dict[str, Any]], None] | None = None,
     log: EventLog | None = None,
+    on_context: Callable[[Context], None] | None = None,
 ) -> Character:
     """Run one character's creation under ``ruleset_id`` and return it with history and provenance.
 
@@ -285,7 +323,8 @@ def create(
     declaration's defaults are used. ``observer`` is shown every event as it happens; ``log``, a new
     :class:`~lifepath.engine.history_log.EventLog` of the caller's, records the history instead of one of
     creation's own, so that a caller whose creation may stop (a replay) can read what happened before it
-    stopped without paying for every event as it happens.
+    stopped without paying for every event as it happens. ``on_context`` is handed the creation context
+    before creation starts (a session reads the sheet so far from it).
     """
     ruleset = registry.ruleset(ruleset_id)
     if rules is not None:
@@ -296,6 +335,8 @@ def create(
         resolved = resolve(registry.declaration(ruleset.id))
     opts = {k: v for k, v in sorted((options or {}).items()) if v not in (None, [], {})}
     ctx = Context(ruleset, registry, resolved, seed, chooser, opts, observer, log)
+    if on_context is not None:
+        on_context(ctx)
     ruleset.create(ctx)
     provenance = {
         "ruleset": {"id": ruleset.id, "version": ruleset.version},

@@ -15,11 +15,19 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from itertools import accumulate
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from lifepath.engine.history_log import encode_compact
 from lifepath.errors import LifepathError, ScriptExhausted
+
+if TYPE_CHECKING:
+    from lifepath.engine.previews import Preview
+
+#: what a ruleset passes as ``preview=`` to ``Context.choose``: an option's preview for this character, or
+#: ``None`` (or a plain line of text) for an option it has nothing to say about
+Previewer = Callable[["Option"], "Preview | str | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +38,9 @@ class Option:
     when set, is why the option cannot be taken now: it is still listed (so every option keeps its number
     in a menu), but nobody may choose it, not a person, the NPC policy nor a replay script, and the policy's
     weights and draws are those of the enabled options alone.
+
+    ``preview`` is what the option does for this character (see :mod:`lifepath.engine.previews`); the
+    context fills it in only for a chooser that shows previews to a person.
     """
 
     id: str
@@ -37,9 +48,20 @@ class Option:
     weight: float = 1.0
     detail: str = ""
     disabled: str | None = None
+    preview: Preview | None = None
 
     def text(self) -> str:
         return self.label or self.id
+
+    def previewed(self) -> Preview | None:
+        """The option's preview, or its ``detail`` as a one-line preview, or ``None``."""
+        if self.preview is not None:
+            return self.preview
+        if self.detail:
+            from lifepath.engine.previews import preview_of
+
+            return preview_of(self.detail)
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +124,19 @@ class Decision:
             head = head[: -len("null}")]
             object.__setattr__(self, "_json_head", head)
         return head
+
+    def with_previews(self, preview: Previewer) -> Decision:
+        """A copy of this decision whose options carry ``preview(option)`` (a string becomes a one-line
+        preview); the copy has the same key, prompt and option ids, so it records the same answer."""
+        from lifepath.engine.previews import preview_of
+
+        made = []
+        for option in self.options:
+            shown = preview(option)
+            if isinstance(shown, str):
+                shown = preview_of(shown) if shown else None
+            made.append(_replace(option, preview=shown) if shown is not None else option)
+        return _replace(self, options=tuple(made))
 
     def is_legal(self, answer: str) -> bool:
         if self.free_text:

@@ -82,6 +82,16 @@ class Ruleset:
         """Run creation, using ``ctx`` for every throw, decision and change."""
         raise NotImplementedError
 
+    def sheet_so_far(self, ctx: Context) -> list[str]:
+        """The character being made, in a few lines (``s`` at a prompt, the recap when a draft resumes).
+
+        The default (:func:`lifepath.sheets.recap.recap`) reads the shared sheet; override it where the
+        numbers need the ruleset's words (die codes, a UPP).
+        """
+        from lifepath.sheets.recap import recap
+
+        return recap(ctx)
+
     def render(self, character: Character) -> str:
         """The ruleset's standard text form of a finished character."""
         return character.sheet.name

@@ -10,6 +10,7 @@ test into a skip.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 
 os.environ["LIFEPATH_CACHE_DIR"] = tempfile.mkdtemp(prefix="lifepath-test-cache-")
@@ -119,6 +120,14 @@ def without_modules(tmp_path: Path) -> Callable[..., dict[str, str]]:
     return env
 
 
+def _greyed(menu: str, number: int) -> bool:
+    """Whether the menu lists option ``number`` as one that cannot be taken now."""
+    for text in re.sub(r"\x1b\[[0-9;]*m", "", menu).splitlines():  # a greyed line is dimmed on a terminal
+        if text.lstrip().startswith(f"{number}. "):
+            return "(cannot be taken:" in text
+    return False
+
+
 class Terminal:
     """The installed ``lifepath`` running on a real pseudo-terminal (pexpect), as a person at a terminal
     sees it: stdin, stdout and stderr are the terminal unless ``stdout_to`` sends standard output to a file.
@@ -144,16 +153,28 @@ class Terminal:
         self.expect(self.PROMPT)
         self.child.sendline(line)
 
+    @staticmethod
+    def open_answer(menu: str, line: str) -> str:
+        """``line``, or when it is the number of an option the menu shows greyed, the next open number."""
+        answer = line
+        while answer.isdigit() and _greyed(menu, int(answer)):
+            answer = str(int(answer) + 1)
+        return answer
+
     def answer_all(self, line: str = "1", limit: int = 500) -> str:
-        """Answer every remaining prompt with ``line`` until the program ends; returns the whole transcript."""
+        """Answer every remaining prompt with ``line`` until the program ends; returns the whole transcript.
+
+        A number whose option the menu shows greyed (it cannot be taken now, e.g. a background skill already
+        taken, which keeps its number) is replaced by the next open one, as a person would pick."""
         import pexpect
 
         for _ in range(limit):
             if self.child.expect_exact([self.PROMPT, pexpect.EOF]) == 1:
                 self.seen += self.child.before
                 return self.finish()
-            self.seen += self.child.before + self.child.after
-            self.child.sendline(line)
+            before = self.child.before
+            self.seen += before + self.child.after
+            self.child.sendline(self.open_answer(before, line))
         raise AssertionError(f"still asking after {limit} answers:\n{self.seen[-2000:]}")
 
     def finish(self) -> str:

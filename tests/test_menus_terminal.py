@@ -56,7 +56,7 @@ def test_a_long_d6_menu_pages_and_filters(terminal) -> None:
     number, text = listed[0]
     session.child.sendline(number)  # the number shown in the filtered list is the option's own number
     after = plain(session.expect(session.PROMPT))
-    assert f"specialisation {text.split(' +')[0]}: +0 -> +1" in after
+    assert f"specialisation {text.split(' +')[0]} +0 -> +1" in after
     session.child.sendline("auto")
     out = session.finish()
     assert session.exit_code == 0, out[-2000:]

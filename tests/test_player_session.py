@@ -26,7 +26,7 @@ def answer_until(session: Any, marker: str, line: str = "1", limit: int = 300) -
         before = session.expect(session.PROMPT)
         if marker in before:
             return before
-        session.child.sendline(line)
+        session.child.sendline(session.open_answer(before, line))
     raise AssertionError(f"never asked {marker!r}:\n{session.seen[-2000:]}")
 
 
@@ -42,12 +42,15 @@ def verified(run_cli: Any, export: Path) -> None:
 #: a decision each ruleset asks early whose help a new player needs, and words of its help and options
 HELP_AT = {
     # throw-bearing: each career shows its qualification and survival throws
-    "nowhere-yet": ("Choose a career", ["qualification throw", "qualification Edu 6+, survival Dex 4+"]),
+    "nowhere-yet": ("Choose a career", ["qualification throw", "Bureaucrat: qualification 6+", "survival 4+"]),
     # throw-bearing: 'roll' throws on the Formative Event table
     "wormwood-drift": ("Formative Event", ["to throw 1D10 on the table"]),
     # point-build rulesets throw no dice while making a character: help explains the costs instead
     "d6-pool": ("Spend creation points", ["an attribute die (4 points"]),
-    "black-nova": ("Raise an attribute or buy a perk", ["Every point must be spent", "Strength 0 -> 1: hit points"]),
+    "black-nova": (
+        "Raise an attribute or buy a perk",
+        ["Every point must be spent", "Strength 0 -> 1: +1 to Melee rolls; hit points 3 -> 4"],
+    ),
 }
 
 
@@ -99,8 +102,8 @@ def test_undo_with_the_same_answer_throws_the_same_dice(terminal) -> None:
     session.expect("(going back")
     session.child.sendline("1")
     again = answer_until(session, "homeworld")
-    panels = [line for line in first.splitlines() if line.startswith("|")]
-    assert panels and panels == [line for line in again.splitlines() if line.startswith("|")]
+    panels = [line for line in first.splitlines() if line.strip().startswith("roll:")]
+    assert panels and panels == [line for line in again.splitlines() if line.strip().startswith("roll:")]
     assert "changed what is thrown" not in session.seen
     session.child.sendline("auto")
     session.finish()
@@ -149,7 +152,7 @@ def test_a_resumed_draft_finishes_like_one_sitting(terminal, run_cli, tmp_path, 
     session.child.sendintr()
     out = session.finish()
     assert session.exit_code == 130 and "Traceback" not in out, out[-2000:]
-    assert "resume it with: lifepath create --resume" in out
+    assert "resume it with:\r\n  lifepath create --resume" in out
     assert not resumed.exists()
     drafts = list((tmp_path / "drafts").glob("*.json"))
     assert len(drafts) == 1 and len(json.loads(drafts[0].read_text(encoding="utf-8"))["decisions"]) == 2
@@ -194,7 +197,7 @@ def test_undo_says_when_the_new_answer_changes_the_throws(run_cli, tmp_path) -> 
 def test_answers_that_run_out_without_a_terminal_are_an_error_and_keep_the_draft(run_cli, tmp_path) -> None:
     result = create_with_answers(run_cli, tmp_path, "1\n2\n")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "ran out at decision" in result.stderr and "resume it with: lifepath create --resume" in result.stderr
+    assert "ran out at decision" in result.stderr and "resume it with:\n  lifepath create --resume" in result.stderr
     assert result.stdout == ""
     [draft] = (tmp_path / "drafts").glob("*.json")
     assert len(json.loads(draft.read_text(encoding="utf-8"))["decisions"]) == 2

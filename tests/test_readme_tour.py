@@ -4,8 +4,8 @@ clone's ``examples/``, as the commands expect to be run from a clone's root).
 
 Only the commands listed in SKIPPED (set-up that installs things) are not run, and only those in SHORTENED
 run with a smaller count; each says why. Interactive commands (``lifepath create`` without ``--auto``)
-run on a real pseudo-terminal, answering "1" to every question (or "r", the NPC policy's suggestion, when
-option 1 cannot be taken). A command exits 0 unless EXIT_CODES
+run on a real pseudo-terminal, answering "1" to every question (or the NPC policy's suggestion, shown by "r"
+and taken by Enter, when option 1 cannot be taken). A command exits 0 unless EXIT_CODES
 says otherwise. The Universal Character Format block must be what its command prints.
 """
 
@@ -96,8 +96,12 @@ def run_interactive(command: str, work: Path, env: dict[str, str]) -> tuple[int,
                 seen += child.before
                 break
             seen += child.before + child.after
-            # "1" keeps meaning the first option; once that cannot be taken, take the NPC policy's suggestion
-            child.sendline("r" if "cannot be taken" in child.before else "1")
+            # "1" keeps meaning the first option; once that cannot be taken, the NPC policy's suggestion:
+            # r shows it, Enter takes it
+            if "Enter takes it" in child.before:
+                child.sendline("")
+            else:
+                child.sendline("r" if "cannot be taken" in child.before else "1")
         child.close()
     finally:
         child.close(force=True)

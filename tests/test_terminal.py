@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-INTERRUPTED = "interrupted; nothing was saved"
+#: what Ctrl-C or Ctrl-D at a question says, once: the character is not saved, its draft is, and how to go on
+INTERRUPTED = "stopped: the draft is kept in"
+RESUME = "lifepath create --resume nowhere-yet-4"
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +40,10 @@ def campaign_db(roster_template: Path, tmp_path: Path) -> str:
     return str(db)
 
 
+def campaign_ruleset(campaign: str) -> str:
+    return {"Spinward": "nowhere-yet", "Pool": "d6-pool"}[campaign]
+
+
 def roster(db: str, campaign: str = "Spinward") -> list[tuple[int, str]]:
     """(id, name) of each character of the campaign, read with the store itself."""
     from lifepath.store import open_store
@@ -48,7 +54,8 @@ def roster(db: str, campaign: str = "Spinward") -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize(("campaign", "before"), [("Spinward", [1]), ("Pool", [])], ids=["nowhere-yet", "d6-pool"])
 def test_end_of_input_during_creation_stops_and_saves_nothing(terminal, campaign_db, tmp_path, campaign, before):
-    """Ctrl-D at a question ends creation with one line and exit code 130; no file, no roster entry."""
+    """Ctrl-D at a question ends creation with one message (the draft kept, the command that resumes it, on
+    a line of its own) and exit code 130; no file, no roster entry, and no 'nothing was saved' after it."""
     export = tmp_path / "half.json"
     session = terminal("create", "--campaign", campaign, "--db", campaign_db, "--seed", "4", "--out", str(export))
     session.answer("1")
@@ -56,7 +63,10 @@ def test_end_of_input_during_creation_stops_and_saves_nothing(terminal, campaign
     session.child.sendeof()
     out = session.finish()
     assert session.exit_code == 130, out
-    assert INTERRUPTED in out and "Traceback" not in out
+    assert INTERRUPTED in out and "Traceback" not in out and "nothing was saved" not in out
+    assert (
+        out.replace("\r\n", "\n").rstrip().endswith("\n  " + RESUME.replace("nowhere-yet", campaign_ruleset(campaign)))
+    )
     assert not export.exists()
     assert [id for id, _name in roster(campaign_db, campaign)] == before
 
@@ -69,7 +79,7 @@ def test_ctrl_c_during_creation_stops_and_saves_nothing(terminal, campaign_db, t
     session.child.sendintr()  # the terminal's interrupt character: SIGINT to the foreground process
     out = session.finish()
     assert session.exit_code == 130, out
-    assert INTERRUPTED in out and "Traceback" not in out
+    assert INTERRUPTED in out and RESUME in out and "Traceback" not in out and "nothing was saved" not in out
     assert not export.exists()
     assert [id for id, _name in roster(campaign_db)] == [1]
 

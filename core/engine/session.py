@@ -21,6 +21,7 @@ from lifepath.errors import ScriptExhausted
 
 if TYPE_CHECKING:
     from lifepath.character import Character
+    from lifepath.creation import Context
     from lifepath.host.registry import Registry
 
 Event = dict[str, Any]
@@ -74,6 +75,8 @@ class Session:
         self._compare_from: int | None = None
         self._pending_compare = False
         self._warned = False
+        #: the creation context of the current run (set as each run starts)
+        self.context: Context | None = None
 
     # -- what the person may ask for ----------------------------------------------------------------
 
@@ -93,6 +96,23 @@ class Session:
     @property
     def automatic(self) -> bool:
         return self._auto is not None
+
+    @property
+    def previews(self) -> bool:
+        """Whether the decision about to be asked goes to the person (who is shown each option's preview):
+        not while the record is replayed, nor once the NPC policy finishes."""
+        return self._auto is None and self._replaying >= len(self._script)
+
+    def sheet_so_far(self) -> list[str]:
+        """The character as made so far, in the ruleset's words (empty before creation starts)."""
+        if self.context is None:
+            return []
+        return self.registry.ruleset(self.ruleset_id).sheet_so_far(self.context)
+
+    @property
+    def replaying(self) -> bool:
+        """Whether creation is still running through recorded answers (quietly)."""
+        return self._replaying < len(self._script)
 
     # -- the chooser and observer creation sees -----------------------------------------------------
 
@@ -156,9 +176,13 @@ class Session:
                     chooser=self,
                     options=self.options,
                     observer=self.show,
+                    on_context=self._started,
                 )
             except GoBack:
                 self._go_back()
+
+    def _started(self, ctx: Context) -> None:
+        self.context = ctx
 
     def _go_back(self) -> None:
         if not self.answers:

@@ -33,6 +33,45 @@ def describe(event: dict[str, Any]) -> str:
     return str(event)
 
 
+def _plain(value: Any) -> str:
+    """A changed value as a person writes it: a mapping as ``Strength 0, Agility 1``, a list joined."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "nothing"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value) or "nothing"
+    return str(value)
+
+
+def spoken(event: dict[str, Any]) -> str:
+    """One line for a person watching creation (the terminal, the creation page): a throw on one line with
+    its verdict, a change as ``Str 9 (rolled 2D6)`` or ``Gun Combat 0 -> 1 (...)``, never ``None`` or a
+    bracketed mapping. :func:`describe` keeps the ``--history`` form, which exports and goldens hold."""
+    kind = event.get("type")
+    if kind == "throw":
+        faces = "+".join(str(f) for f in event["faces"])
+        dms = "".join(f" {s} {_signed(v)}" for s, v in event.get("dms", []) if v)
+        text = f"roll: {event['purpose']}: {event['dice']} [{faces}]{dms} = {event['total']}"
+        if "target" in event:
+            text += f", needs {event['target']}+ -> {'SUCCESS' if event['success'] else 'FAILURE'}"
+        if "rule" in event:
+            text += f" ({event['rule']})"
+        return text
+    if kind == "change":
+        what = str(event["what"]).removeprefix("characteristic ").removeprefix("skill ")
+        before, after = event["from"], event["to"]
+        why = f" ({event['why']})" if event.get("why") else ""
+        if before is None or before in ("", {}, []):
+            return f"  {what} {_plain(after)}{why}"
+        return f"  {what} {_plain(before)} -> {_plain(after)}{why}"
+    if kind == "crisis":
+        return f"CRISIS ({event['kind']}): {event['cause']}: {event['outcome']}" + (
+            f"; {event['note']}" if event.get("note") else ""
+        )
+    if kind == "note":
+        return f"-- {event['text']}"
+    return describe(event)
+
+
 def render(history: list[dict[str, Any]]) -> str:
     return "\n".join(describe(e) for e in history) + "\n"
 

@@ -100,6 +100,20 @@ class NowhereYet(Ruleset):
 
         return meaning_errors(table, vocabulary)
 
+    def sheet_so_far(self, ctx: Context) -> list[str]:
+        """The recap with the UPP beside the characteristics and the homeworld with its trade codes."""
+        from lifepath.sheets.recap import recap_lines
+
+        from .render import ORDER, upp
+
+        chars = ctx.sheet.characteristics
+        line = None
+        if all(code in chars for code in ORDER):
+            line = "  ".join(f"{code} {chars[code]}" for code in ORDER) + f" (UPP {upp(chars)})"
+        home = ctx.sheet.extra.get("homeworld")
+        where = f"{home['name']} ({' '.join(home['trade_codes']) or 'no trade codes'})" if home else ""
+        return recap_lines(ctx, characteristics=line, extra={"Homeworld": where})
+
     def render(self, character: Character) -> str:
         from .render import ucf
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from lifepath import Decision, Option
 
 from . import npc_weights as w
+from . import previews
 from .hazards import check_crisis
 from .questions import yes_no
-from .state import MENTAL, PHYSICAL, Creation
+from .state import MENTAL, PHYSICAL, Creation, Term
 
 
-def anagathics_choice(c: Creation) -> None:
+def anagathics_choice(c: Creation, term: Term | None = None) -> None:
     """Whether to take anagathics this term: its cost a debt, stopping them an immediate ageing throw."""
     ctx = c.ctx
     ageing_at = int(c.species["ageing_starts"])
@@ -20,7 +21,8 @@ def anagathics_choice(c: Creation) -> None:
     weight = w.START_ANAGATHICS if near else w.ANAGATHICS_TOO_YOUNG
     if c.on_anagathics:
         weight = w.STAY_ON_ANAGATHICS
-    answer = ctx.choose(yes_no("anagathics", "Take anagathic drugs this term?", weight, "", "no"))
+    asked = yes_no("anagathics", "Take anagathic drugs this term?", weight, "", "no")
+    answer = ctx.choose(asked, preview=previews.anagathics(c, term))
     if answer == "yes":
         if not c.on_anagathics:
             ctx.note("starts taking anagathics")
@@ -69,6 +71,8 @@ def losses(c: Creation, group: str, codes: tuple[str, ...], amounts: list[int]) 
     for amount in amounts:
         opts = tuple(Option(code, f"{c.label(code)} {chars[code]}", float(chars[code])) for code in remaining)
         prompt = f"Ageing: which {group} characteristic loses {amount}?"
-        code = c.ctx.choose(Decision("ageing-characteristic", prompt, opts))
+        code = c.ctx.choose(
+            Decision("ageing-characteristic", prompt, opts), preview=previews.lowered(c, amount, "ageing")
+        )
         remaining.remove(code)
         c.alter(code, -int(amount), "ageing")

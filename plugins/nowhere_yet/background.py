@@ -10,7 +10,7 @@ from typing import Any
 
 from lifepath import Decision, LifepathError, Option
 
-from . import campaign_worlds
+from . import campaign_worlds, previews
 from . import npc_weights as w
 from .compiled import once
 from .homeworld import Homeworld, sample_world
@@ -42,6 +42,51 @@ def keyed(options: tuple[Option, ...]) -> tuple[tuple[Option, str], ...]:
     worked out once per tuple of options."""
     key = skill_book().key
     return once("keyed", options, lambda: tuple((o, key(o.id)) for o in options))
+
+
+#: the greyed options of the background skill menu, by option, reason: a taken one keeps its number
+_GREYED: dict[tuple[int, str], Option] = {}
+
+
+def _greyed(option: Option, why: str) -> Option:
+    token = (id(option), why)
+    found = _GREYED.get(token)
+    if found is None or found.id != option.id:
+        found = _GREYED[token] = Option(option.id, option.label, option.weight, option.detail, why)
+    return found
+
+
+def background_pool(
+    homeworld: tuple[tuple[Option, str], ...],
+    education: tuple[tuple[Option, str], ...],
+    taken: Mapping[str, int],
+    from_homeworld: bool,
+    picks: int,
+) -> tuple[Option, ...]:
+    """One background pick's menu: the homeworld's skills, then the education list's, the same lines in the
+    same places at every pick (so a number never moves between picks); a skill already held, a homeworld
+    skill after the homeworld's picks, or an education skill while its homeworld line stands for it, is
+    greyed with the reason. The enabled options, in order, are those the earlier menus offered, so the NPC
+    policy's draws are unchanged."""
+    shown: list[Option] = []
+    offered = {option.id for option, _key in homeworld}
+    schooled = {option.id for option, _key in education}
+    for option, sheet_key in homeworld:
+        if sheet_key in taken:
+            shown.append(_greyed(option, "already taken"))
+        elif not from_homeworld:
+            also = "; it is also on the education list below" if option.id in schooled else ""
+            shown.append(_greyed(option, f"only the first {picks} pick(s) come from the homeworld{also}"))
+        else:
+            shown.append(option)
+    for option, sheet_key in education:
+        if sheet_key in taken:
+            shown.append(_greyed(option, "already taken"))
+        elif from_homeworld and option.id in offered:
+            shown.append(_greyed(option, "offered above as a homeworld skill"))
+        else:
+            shown.append(option)
+    return tuple(shown)
 
 
 def background(c: Creation) -> None:
@@ -93,7 +138,7 @@ def listed_homeworld(c: Creation) -> Homeworld:
         if listed is sample
         else homeworld_choice(listed)
     )
-    choice = c.ctx.choose(asked)
+    choice = c.ctx.choose(asked, preview=previews.homeworld(c))
     world = next(x for x in worlds if x["name"] == choice)
     return sample_world(world["name"], world["uwp"])
 
@@ -108,15 +153,10 @@ def background_skills(c: Creation, home: Homeworld) -> None:
     picks = proc["homeworld_skill_picks"]
     taken = c.sheet.skills
     for pick in range(count):
-        if pick < picks:
-            pool = [o for o, k in homeworld if k not in taken]
-            offered = {o.id for o in pool}
-            pool += [o for o, k in education if o.id not in offered and k not in taken]
-        else:
-            pool = [o for o, k in education if k not in taken]
-        if not pool:
+        pool = background_pool(homeworld, education, taken, pick < picks, picks)
+        if not any(o.disabled is None for o in pool):
             ctx.note("no background skill is left to choose")
             break
-        asked = DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", tuple(pool))
-        skill = ctx.choose(asked)
+        asked = DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", pool)
+        skill = ctx.choose(asked, preview=previews.skill(c, "background skill"))
         c.book.grant(ctx, skill, level=0, why="background skill")

@@ -8,6 +8,7 @@ from lifepath import CareerRecord, Decision, Option
 from lifepath.host.registry import Contribution
 
 from . import npc_weights as w
+from . import previews
 from .compiled import Career, career, menu
 from .muster import muster_out
 from .questions import DECISIONS, yes_no
@@ -26,7 +27,7 @@ def careers(c: Creation) -> None:
         if c.max_terms is not None and c.terms() >= c.max_terms:
             ctx.note(f"the term cap of {c.max_terms} is reached: the character retires")
             break
-        if not first and ctx.choose(another_career(c)) == "no":
+        if not first and ctx.choose(another_career(c), preview=previews.another_career(c)) == "no":
             break
         first = False
         term = enter_career(c)
@@ -103,7 +104,8 @@ def enter_career(c: Creation) -> Term | None:
     weights = ctx.options.get("career_weights")
     usual = not (wanted or weights) or c.entered
     if usual and not c.crisis_survivor and not (c.target_terms == 0 and not c.entered):
-        return enter(c, ctx.choose(DECISIONS.get("career", "Choose a career", career_menu(c))))
+        asked = DECISIONS.get("career", "Choose a career", career_menu(c))
+        return enter(c, ctx.choose(asked, preview=previews.careers(c)))
     opts = unusual_options(c)
     if c.target_terms == 0 and not c.entered:
         opts = [Option("none", "no career: finish now", w.NO_CAREER)] + [
@@ -112,7 +114,7 @@ def enter_career(c: Creation) -> Term | None:
         asked = Decision("career", "Choose a career", tuple(opts))
     else:
         asked = DECISIONS.get("career", "Choose a career", tuple(opts))
-    cid = ctx.choose(asked)
+    cid = ctx.choose(asked, preview=previews.careers(c))
     if cid == "none":
         return None
     return enter(c, cid)
@@ -186,7 +188,8 @@ def failed_qualification(c: Creation, name: str) -> tuple[str, bool]:
     entered instead and whether it was the draft."""
     draftable = not c.drafted_once and not c.crisis_survivor
     prompt = f"Not accepted into {name}: what now?"
-    way = c.ctx.choose(DECISIONS.get("failed-qualification", prompt, (DRAFT, DRIFTER) if draftable else (DRIFTER,)))
+    asked = DECISIONS.get("failed-qualification", prompt, (DRAFT, DRIFTER) if draftable else (DRIFTER,))
+    way = c.ctx.choose(asked, preview=previews.refused(c))
     if way == "draft":
         return draft(c), True
     return "drifter", False

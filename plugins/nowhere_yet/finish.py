@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lifepath import Decision, Option
 
+from . import previews
 from .compiled import once
 from .questions import static_choice
 from .state import Creation
@@ -49,15 +50,16 @@ def name(c: Creation) -> None:
     family_names = once(
         "family", family, lambda: static_choice("family-name", "Choose a family name", tuple(family), True)
     )
-    first = ctx.choose(given_names)
-    last = ctx.choose(family_names)
+    first = ctx.choose(given_names, preview=previews.cosmetic)
+    last = ctx.choose(family_names, preview=previews.cosmetic)
     c.sheet.name = f"{first} {last}"
 
 
 def goal(c: Creation) -> None:
     goals = c.t["finishing"]["goals"]
     c.sheet.extra["goal"] = c.ctx.choose(
-        once("goal", goals, lambda: static_choice("goal", "Choose a personal goal", tuple(goals), True))
+        once("goal", goals, lambda: static_choice("goal", "Choose a personal goal", tuple(goals), True)),
+        preview=previews.cosmetic,
     )
 
 
@@ -78,7 +80,7 @@ def appearance(c: Creation) -> None:
             looks,
             lambda: static_choice(f"appearance-{part}", f"Appearance: {part}", tuple(looks), True),  # noqa: B023
         )
-        parts.append(c.ctx.choose(asked))
+        parts.append(c.ctx.choose(asked, preview=previews.cosmetic))
     c.sheet.extra["appearance"] = "; ".join(parts)
 
 
@@ -99,6 +101,7 @@ def noble_title(c: Creation) -> None:
                 "title-form",
                 "Which form of the noble title?",
                 (Option("male", row["male"]), Option("female", row["female"])),
-            )
+            ),
+            preview=previews.cosmetic,
         )
     c.sheet.extra["noble_title"] = row[form]

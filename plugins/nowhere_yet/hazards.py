@@ -10,6 +10,7 @@ from typing import Any
 from lifepath import Crisis, Decision, Option
 
 from . import npc_weights as w
+from . import previews
 from .state import PHYSICAL, Creation, Term
 
 
@@ -97,7 +98,8 @@ def mishap_injury(c: Creation, term: Term, fixed: int) -> None:
                 Option("fixed", f"injury result {fixed}", w.FIXED_INJURY),
                 Option("lower-of-two", "roll twice, keep the lower", w.LOWER_OF_TWO_INJURIES),
             ),
-        )
+        ),
+        preview=previews.injury_choice(c, fixed),
     )
     if how == "fixed":
         injure(c, term, fixed)
@@ -136,8 +138,9 @@ def injury_losses(c: Creation, term: Term, row: Mapping[str, Any]) -> None:
     choices = tuple(
         Option(code, f"{c.label(code)} {chars[code]}", float(chars[code])) for code in primary["choose_from"]
     )
-    code = ctx.choose(Decision("injury-characteristic", "Which characteristic does the injury take?", choices))
+    asked = Decision("injury-characteristic", "Which characteristic does the injury take?", choices)
     amount = primary["amount"]
+    code = ctx.choose(asked, preview=previews.lowered(c, amount if isinstance(amount, int) else None, "injury"))
     if isinstance(amount, int):
         loss = amount
     else:
@@ -149,7 +152,8 @@ def injury_losses(c: Creation, term: Term, row: Mapping[str, Any]) -> None:
     others = [x for x in PHYSICAL if x != code]
     opts = [Option("each", f"reduce {' and '.join(others)} by {secondary['each']} each", w.REDUCE_EACH)]
     opts += [Option(x, f"reduce {x} alone by {secondary['one']}", w.REDUCE_ONE) for x in others]
-    how = ctx.choose(Decision("injury-secondary", "The other physical characteristics:", tuple(opts)))
+    asked = Decision("injury-secondary", "The other physical characteristics:", tuple(opts))
+    how = ctx.choose(asked, preview=previews.secondary(c, others, secondary))
     if how == "each":
         for x in others:
             c.alter(x, -int(secondary["each"]), f"injury: {row['id']}")
@@ -188,7 +192,8 @@ def medical_care(c: Creation, term: Term, lost: dict[str, int]) -> None:
                 Option("restore", "restore", w.RESTORE_WELL_COVERED if well else w.RESTORE_POORLY_COVERED),
                 Option("keep", "keep the injury", w.KEEP_WELL_COVERED if well else w.KEEP_POORLY_COVERED),
             ),
-        )
+        ),
+        preview=previews.medical(owed, lost),
     )
     if answer != "restore":
         return

@@ -10,6 +10,7 @@ from typing import Any
 from lifepath import Debt, Decision, Option
 
 from . import npc_weights as w
+from . import previews
 from .questions import DECISIONS
 from .state import Creation, Term
 
@@ -29,7 +30,8 @@ def muster_out(c: Creation, term: Term) -> None:
         which = c.ctx.choose(
             DECISIONS.get(
                 "benefit-table", f"Benefit roll {i + 1} of {rolls} from {career['name']}: which table?", tables_left(c)
-            )
+            ),
+            preview=previews.benefits(c, term, retired),
         )
         if which == "cash":
             cash_benefit(c, term, retired)
@@ -147,12 +149,13 @@ def weapon_benefit(c: Creation) -> None:
                 "weapon-repeat",
                 "Another weapon benefit: a level of skill with it, or another weapon?",
                 (Option("skill", f"{skill} +1", w.WEAPON_SKILL), Option("weapon", "another weapon", w.ANOTHER_WEAPON)),
-            )
+            ),
+            preview=previews.text({"skill": f"{skill} one level up", "weapon": "one more weapon to carry"}),
         )
         if take == "skill":
             c.book.grant(ctx, skill, why="repeated weapon benefit")
             return
-    kind = ctx.choose(WEAPON)
+    kind = ctx.choose(WEAPON, preview=previews.text({"gun": "a gun to carry", "blade": "a blade to carry"}))
     c.weapons.append(kind)
     gain_item(c, f"Weapon ({kind})")
 

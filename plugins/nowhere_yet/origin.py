@@ -11,6 +11,7 @@ from lifepath import CharacteristicSpec, Decision, LifepathError, Option
 from lifepath.host.registry import Contribution
 
 from . import npc_weights as w
+from . import previews
 from .compiled import once
 from .questions import DECISIONS, static_choice
 from .state import MENTAL, PHYSICAL, Creation
@@ -48,14 +49,15 @@ def choose_origin(c: Creation) -> None:
     """Species, sex, the age of maturity, the traits, and how each characteristic is generated."""
     ctx = c.ctx
     species = ctx.registry.species(ctx.ruleset.id)
-    sid = ctx.choose(DECISIONS.get("species", "Choose your origin", origin_options(playable_species(c, species))))
+    menu = origin_options(playable_species(c, species))
+    sid = ctx.choose(DECISIONS.get("species", "Choose your origin", menu), preview=previews.origin(c, species))
     data: Mapping[str, Any] = species[sid].data
     c.sheet.species = sid
     sexes = data.get("sexes")
     if sexes:
         prompt = "Choose the portrait's sex"
         asked: Decision = once("sex", sexes, lambda: static_choice("sex", prompt, tuple(sexes)))
-        c.sheet.sex = ctx.choose(asked)
+        c.sheet.sex = ctx.choose(asked, preview=previews.cosmetic)
     c.sheet.age = int(data["age_of_maturity"])
     ctx.change("age", 0, c.sheet.age, f"age of maturity for {data['name']}")
     take_traits(c, data)
@@ -112,7 +114,9 @@ def assign_characteristics(c: Creation) -> None:
     for spec in specs.values():
         ranked = sorted(set(pool), reverse=True)
         opts = tuple(Option(str(v), str(v), float(v)) for v in ranked)
-        value = int(ctx.choose(Decision("assign-characteristic", f"Which result goes to {spec.name}?", opts)))
+        asked = Decision("assign-characteristic", f"Which result goes to {spec.name}?", opts)
+        dm = c.t["characteristics"]["modifier"]
+        value = int(ctx.choose(asked, preview=previews.assigned(spec, int(dm["divisor"]), int(dm["offset"]))))
         pool.remove(value)
         chars[spec.code] = bound(c, spec, value)
         ctx.change(f"characteristic {c.label(spec.code)}", None, chars[spec.code], "assigned from the rolls")

@@ -7,12 +7,13 @@ cascade itself is noted at level 0 (every other specialisation counts as level 0
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from lifepath import Context, Option
 from lifepath.decisions import DecisionCache
+from lifepath.engine.previews import Preview
 
 #: the specialisation decisions, made once per cascade, weights and reason
 DECISIONS = DecisionCache()
@@ -22,8 +23,11 @@ class SkillBook:
     def __init__(self, skills_table: Mapping[str, Any]) -> None:
         self.cascades: dict[str, list[str]] = {}
         self.standalone: set[str] = set()
+        #: what each skill is for, in a sentence (shown in previews)
+        self.summaries: dict[str, str] = {}
         for entry in skills_table["skills"]:
             self.standalone.add(entry["name"])
+            self.summaries[entry["name"]] = entry.get("summary", "")
             if entry.get("cascade"):
                 self.cascades[entry["name"]] = list(entry["cascade"])
         self.parent: dict[str, str] = {}
@@ -64,11 +68,26 @@ class SkillBook:
         prompt = self._prompts.get(cascade) or self._prompts.setdefault(
             cascade, f"Choose a specialisation of {cascade}"
         )
-        choice = ctx.choose(DECISIONS.get("specialisation", prompt, opts, context=why))
+        choice = ctx.choose(
+            DECISIONS.get("specialisation", prompt, opts, context=why), preview=self._preview(ctx, cascade)
+        )
         self._mark_zero(ctx, (cascade,), why)
         if choice in self.cascades:
             return self.specialise(ctx, choice, why)
         return f"{cascade} ({choice})"
+
+    def _preview(self, ctx: Context, cascade: str) -> Callable[[Option], Preview]:
+        """A specialisation's preview: the level held now, and what the skill is for."""
+        skills = ctx.sheet.skills
+
+        def preview(option: Option) -> Preview:
+            key = f"{cascade} ({option.id})"
+            held = skills.get(key)
+            what = self.summaries.get(option.id) or f"one of the specialisations of {cascade}"
+            now = f"{key}: held at {held}" if held is not None else f"{key}: not held yet"
+            return Preview(summary=f"held at {held}" if held is not None else "", effects=(now, what))
+
+        return preview
 
     def _children(self, cascade: str) -> tuple[tuple[str, Option, Option], ...]:
         """A cascade's specialisations: (sheet key, the option at weight 1, the option at weight 4)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from lifepath import CareerRecord, CharacteristicSpec, Context, Debt
 from lifepath.engine.dice import parse
@@ -17,6 +17,9 @@ from lifepath.engine.dice import parse
 from .compiled import Career, once
 from .skills import skill_book
 from .tables import Tables
+
+if TYPE_CHECKING:
+    from lifepath.engine.previews import Chance
 
 PHYSICAL = ("Str", "Dex", "End")
 MENTAL = ("Int", "Edu", "Soc")
@@ -128,6 +131,28 @@ class Creation:
             TWO_D6, purpose, dms=all_dms, target=spec["target"], auto_fail=auto_fail, kind=kind, career=career
         )
         return bool(throw.success)
+
+    def chance(
+        self,
+        spec: Mapping[str, Any],
+        purpose: str,
+        dms: list[tuple[str, int]] | None = None,
+        *,
+        kind: str,
+        career: str,
+        auto_fail: int | None = None,
+    ) -> Chance:
+        """The exact chance of the characteristic throw :meth:`throw` would make now with the same arguments
+        (for a preview; nothing is thrown), called by the purpose's first word (``survival``)."""
+        from dataclasses import replace
+
+        code = spec["characteristic"]
+        first = (self.dm_labels[code], self.sheet.characteristics[code] // self.divisor + self.offset)
+        all_dms = (first, *dms) if dms else (first,)
+        chance = self.ctx.chance(
+            TWO_D6, purpose, dms=all_dms, target=spec["target"], auto_fail=auto_fail, kind=kind, career=career
+        )
+        return replace(chance, purpose=purpose.partition(":")[0])
 
     # -- age, debt, death -------------------------------------------------------------------------
 

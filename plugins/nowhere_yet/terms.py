@@ -11,6 +11,7 @@ from typing import Any
 from lifepath import Decision, Option
 
 from . import npc_weights as w
+from . import previews
 from .ageing import ageing_check, anagathics_choice
 from .hazards import failed_survival, survival
 from .questions import DECISIONS, yes_no
@@ -30,7 +31,7 @@ def serve_term(c: Creation, term: Term, first_term_here: bool) -> bool:
     c.ctx.note(f"term {c.terms() + 1}: {term.career['name']}, term {record.terms + 1} in this career")
     if first_term_here and record.terms == 0:
         basic_training(c, term)
-    anagathics_choice(c)
+    anagathics_choice(c, term)
     if not survival(c, term):
         failed_survival(c, term)
         # seed 000: from 34 the ageing throw comes "at the end of every term", a term cut short included
@@ -60,7 +61,7 @@ def basic_training(c: Creation, term: Term) -> None:
         fresh = [s for s in service if key(s) not in taken]
         opts = tuple([known[s] for s in (fresh or service)])
         prompt = f"Basic training in {career['name']}: one service skill at 0"
-        s = ctx.choose(DECISIONS.get("basic-training", prompt, opts))
+        s = ctx.choose(DECISIONS.get("basic-training", prompt, opts), preview=previews.skill(c, "basic training"))
         book.grant(ctx, s, level=0, why=f"basic training: {career['name']}")
     rank0 = career["ranks"][0]["skill"]
     if rank0:
@@ -88,7 +89,8 @@ def commission_and_advancement(c: Creation, term: Term) -> int:
 def attempt(c: Creation, term: Term, step: str, weight: float) -> bool:
     """Ask whether to try for a commission or advancement, throw it, and promote on success."""
     compiled = term.compiled
-    if c.ctx.choose(yes_no(step, compiled.attempt_prompts[step], weight)) != "yes":
+    asked = yes_no(step, compiled.attempt_prompts[step], weight)
+    if c.ctx.choose(asked, preview=previews.attempt(c, term, step)) != "yes":
         return False
     if not c.throw(term.career[step], compiled.attempt_purposes[step], kind=step, career=term.career["id"]):
         return False
@@ -134,7 +136,9 @@ def skill_roll(c: Creation, career: Mapping[str, Any], i: int, n: int) -> None:
     """One skill roll: a skill, or a change to a characteristic."""
     ctx = c.ctx
     advanced = c.sheet.characteristics["Edu"] >= c.proc["advanced_education_min_edu"]
-    which = ctx.choose(skill_table_choice(career["name"], i, n, advanced))
+    which = ctx.choose(
+        skill_table_choice(career["name"], i, n, advanced), preview=previews.skill_tables(c, career, TABLE_LABELS)
+    )
     label = TABLE_LABELS[which]
     roll = ctx.roll(c.proc["skill_dice"], f"{label}: {career['name']}", kind="skill", career=career["id"]).total
     rows = career["skill_tables"][which]
@@ -167,7 +171,7 @@ def reenlistment(c: Creation, term: Term) -> bool:
     record = term.record
     capped = c.max_terms is not None and c.terms() >= c.max_terms
     question = yes_no("reenlist", term.compiled.reenlist_prompt, reenlist_weight(c, capped), "", "yes")
-    stay = ctx.choose(question) == "yes"
+    stay = ctx.choose(question, preview=previews.reenlist(c, term, capped)) == "yes"
     throw = ctx.roll(
         TWO_D6,
         term.compiled.reenlistment_purpose,
