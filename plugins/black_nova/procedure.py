@@ -13,7 +13,7 @@ from typing import Any
 
 from lifepath import Context, Decision, LifepathError, Option
 
-from . import RULESET_ID
+from . import RULESET_ID, previews
 from .check import check_build
 from .derived import derive, roll_bonuses
 from .tables import Tables
@@ -82,7 +82,8 @@ class Procedure:
                     tuple(Option(n, n) for n in examples),
                     free_text=True,
                     context="Type any name, or pick one of these examples.",
-                )
+                ),
+                preview=previews.cosmetic,
             ).strip()
             why = "chosen"
         self.ctx.sheet.name = name
@@ -122,7 +123,8 @@ class Procedure:
                     f"Attribute points: {left} of {pool.points} left. Raise an attribute or buy a perk.",
                     tuple(options),
                     context=context,
-                )
+                ),
+                preview=previews.attribute_point(self, left),
             )
             if answer in self.attributes:
                 left -= pool.cost_per_rank
@@ -232,7 +234,8 @@ class Procedure:
                     f"Skill points: {left} of {pool.points} left. Raise a skill.",
                     tuple(options),
                     context=context,
-                )
+                ),
+                preview=previews.skill_point(self, left),
             )
             left -= pool.cost_per_rank
             before = self.skills[answer]

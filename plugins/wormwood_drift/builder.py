@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from lifepath import Context, Decision, LifepathError, Option
+from lifepath.engine.previews import cosmetic
 
-from .skills import SkillBook
+from .skills import Previewer, SkillBook
 from .tables import Tables
 
 #: ``ctx.sheet.extra`` keys, created in this order so every export lists them alike
@@ -41,7 +42,7 @@ class Builder:
     def __init__(self, ctx: Context, t: Tables) -> None:
         self.ctx = ctx
         self.t = t
-        self.book = SkillBook(ctx, t["skills"])
+        self.book = SkillBook(ctx, t["skills"], previewer=self._skill_preview)
         self.sheet = ctx.sheet
         self.extra = ctx.sheet.extra
         for key, empty in EXTRA_KEYS:
@@ -49,6 +50,12 @@ class Builder:
         attrs = t["attributes"]
         self.attribute_max = int(attrs["maximum"])
         self.attribute_min = int(attrs["minimum"])
+
+    def _skill_preview(self, labelled: bool) -> Previewer:
+        """The preview of a skill-rank decision (the skill book asks for it only when it asks a person)."""
+        from .previews import skill
+
+        return skill(self, labelled)
 
     # -- Attributes -------------------------------------------------------------------------------
 
@@ -100,7 +107,8 @@ class Builder:
                 tuple(opts),
                 free_text=True,
                 context="write the Scar with your referee, or take an example",
-            )
+            ),
+            preview=cosmetic,
         )
         self.add_scar(answer.strip(), source)
 
@@ -143,4 +151,5 @@ class Builder:
         """A free-text decision offering the examples not yet used (or ``fallback`` when all are)."""
         taken = {u.lower() for u in used}
         fresh = [e for e in examples if e.lower() not in taken] or [fallback]
-        return self.ctx.choose(Decision(key, prompt, tuple(Option(e) for e in fresh), free_text=True)).strip()
+        asked = Decision(key, prompt, tuple(Option(e) for e in fresh), free_text=True)
+        return self.ctx.choose(asked, preview=cosmetic).strip()

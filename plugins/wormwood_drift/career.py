@@ -10,6 +10,7 @@ from typing import Any
 from lifepath import CareerRecord, Crisis, Decision, LifepathError, Option
 from lifepath.host.registry import Contribution
 
+from . import previews
 from .builder import Builder
 from .naming import find
 
@@ -80,7 +81,7 @@ def careers(b: Builder) -> None:
             yes = OPTIONAL_TERM_WEIGHT if lim.target is None else (1.0 if wants else 0.0)
             yes_no = (Option("yes", "yes", yes), Option("no", "no", 1.0 - yes))
             question = Decision("another-term", f"Serve term {served + 1} (up to {lim.most})?", yes_no, default="yes")
-            if ctx.choose(question) == "no":
+            if ctx.choose(question, preview=previews.another_term(b, served + 1, lim.most)) == "no":
                 break
         pool = [first] if first is not None and served == 0 else list(paths.values())
         opts = tuple(
@@ -92,7 +93,8 @@ def careers(b: Builder) -> None:
             )
             for c in pool
         )
-        pid = ctx.choose(Decision("path", f"Term {served + 1}: choose a Career Path", opts))
+        asked = Decision("path", f"Term {served + 1}: choose a Career Path", opts)
+        pid = ctx.choose(asked, preview=previews.path(b, served + 1))
         served += 1
         term(b, paths[pid], served)
         previous = pid
@@ -130,7 +132,8 @@ def term(b: Builder, path: Contribution, number: int) -> None:
             "term-gear",
             f"Term {number} ({path.name}): which piece of gear?",
             tuple(Option(g, g, 1.0 if g in owned else 3.0) for g in data["gear"]),
-        )
+        ),
+        preview=previews.gear(b, path),
     )
     b.add_gear(gear, why)
     contact = b.free_line(
@@ -194,6 +197,7 @@ def _attribute(b: Builder, data: Mapping[str, Any], number: int, name: str, why:
     rows = {s["name"]: s for s in b.t["skills"]["skills"]}
     used = [rows[s]["attribute"] for s in data["skills"] if s in rows]
     opts = tuple(Option(a, f"{a} {b.sheet.characteristics[a]}", 1.0 + used.count(a)) for a in open_attrs)
-    chosen = b.ctx.choose(Decision("term-attribute", f"Term {number} ({name}): which Attribute rises by 1?", opts))
+    asked = Decision("term-attribute", f"Term {number} ({name}): which Attribute rises by 1?", opts)
+    chosen = b.ctx.choose(asked, preview=previews.attribute(b))
     b.raise_attribute(chosen, int(b.t["creation"]["attribute_increase_per_term"]), why)
     return chosen

@@ -8,6 +8,7 @@ from typing import Any
 
 from lifepath import Decision, Option
 
+from . import previews
 from .builder import Builder
 
 #: NPC policy weights for the Muster Out decision
@@ -30,7 +31,8 @@ def muster_out(b: Builder) -> None:
         *(Option(k, v, WEIGHTS.get(k, 1.0)) for k, v in labels.items()),
     )
     for i in range(count):
-        answer = ctx.choose(Decision("muster-out", f"Muster Out benefit {i + 1} of {count}: roll or choose", opts))
+        asked = Decision("muster-out", f"Muster Out benefit {i + 1} of {count}: roll or choose", opts)
+        answer = ctx.choose(asked, preview=previews.muster_out(b, i + 1, count))
         rolled = answer == "roll"
         if rolled:
             rows = table["roll"]["rows"]
@@ -90,7 +92,8 @@ def _rank(b: Builder, why: str) -> str:
     ladder = titles[record.rank - 1 :]
     fresh = [t for t in ladder if t.lower() not in held] or [f"{record.name} veteran"]
     opts = tuple(Option(t, t, NEXT_TITLE_WEIGHT if i == 0 else 1.0) for i, t in enumerate(fresh))
-    title = b.ctx.choose(Decision("title", f"Your rank or title in the {record.name}", opts, free_text=True)).strip()
+    asked = Decision("title", f"Your rank or title in the {record.name}", opts, free_text=True)
+    title = b.ctx.choose(asked, preview=previews.cosmetic).strip()
     before = record.title
     record.title = title
     b.ctx.change(f"title in {record.name}", before, title, why)

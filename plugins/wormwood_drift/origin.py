@@ -7,6 +7,7 @@ from typing import Any
 
 from lifepath import Decision, Option
 
+from . import previews
 from .builder import Builder
 from .naming import find
 
@@ -34,7 +35,7 @@ def background(b: Builder) -> Mapping[str, Any]:
         Option(r["id"], r["name"], 1.0, f"+{r['bonus']} {r['attribute']}, {r['skill']}, {r['gear']}; Scar: {r['scar']}")
         for r in rows
     )
-    chosen = ctx.choose(Decision("background", "Stage One: choose a Background", opts))
+    chosen = ctx.choose(Decision("background", "Stage One: choose a Background", opts), preview=previews.background(b))
     row: Mapping[str, Any] = next(r for r in rows if r["id"] == chosen)
     b.sheet.species = str(b.t["creation"]["species"])
     b.extra["background"] = row["name"]
@@ -56,7 +57,8 @@ def formative_event(b: Builder) -> Mapping[str, Any]:
     events = list(table["events"])
     opts = [Option("roll", f"roll {table['dice']}", ROLL_WEIGHT)]
     opts += [Option(e["id"], e["event"], 1.0, f"{e['skill']}; Scar: {e['scar']}") for e in events]
-    answer = ctx.choose(Decision("formative-event", "Stage Two: roll or choose a Formative Event", tuple(opts)))
+    asked = Decision("formative-event", "Stage Two: roll or choose a Formative Event", tuple(opts))
+    answer = ctx.choose(asked, preview=previews.formative_event(b))
     if answer == "roll":
         total = ctx.roll(str(table["dice"]), "Formative Event", kind="formative-event").total
         # a plugin's DM past either end of the table reads its end row

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lifepath import Context, Decision, Option
 
+from . import previews
 from .builder import Builder
 from .career import careers
 from .derived import derived_values, formula_text
@@ -50,4 +51,4 @@ def finish(b: Builder) -> None:
     b.extra["derived"] = values
     names = [str(n) for n in b.t["names"]["names"]]
     decision = Decision("name", "Name your character", tuple(Option(n) for n in names), free_text=True)
-    b.sheet.name = ctx.choose(decision).strip()
+    b.sheet.name = ctx.choose(decision, preview=previews.cosmetic).strip()

@@ -10,6 +10,7 @@ from typing import Any
 
 from lifepath import Decision, Option
 
+from . import previews
 from .builder import Builder
 
 #: NPC policy: the weight of taking no (more) Disciplines, against 1 for each Discipline still open. With
@@ -64,7 +65,8 @@ def disciplines(b: Builder) -> None:
                 f"Psionics: take Discipline {number} of up to {allowed}?",
                 tuple(opts),
                 context=f"Taking a Discipline costs nothing now; using one is {costs_text(table)}.",
-            )
+            ),
+            preview=previews.discipline(b, number, allowed),
         )
         if answer == "none":
             break

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from lifepath import Context, Decision, LifepathError, Option
+
+if TYPE_CHECKING:
+    from lifepath.engine.previews import Preview
+
+#: what ``ctx.choose`` takes as ``preview=``
+Previewer = Callable[[Option], "Preview | str | None"]
 
 
 class SkillBook:
     """The eighteen Broad Skills and the 0-3 rank range, applied to one character's sheet."""
 
-    def __init__(self, ctx: Context, table: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        table: Mapping[str, Any],
+        previewer: Callable[[bool], Previewer] | None = None,
+    ) -> None:
         self.ctx = ctx
+        #: makes the preview of a skill-rank decision (``True`` when the option labels say ``Pilot 0 -> 1``)
+        self.previewer = previewer
         self.maximum = int(table["maximum_rank"])
         self.rows = {str(s["name"]): s for s in table["skills"]}
 
@@ -58,7 +71,11 @@ class SkillBook:
         if not open_skills:
             raise self._full(why)
         opts = tuple(Option(s, f"{s} {self.rank(s)}", 1.0 + self.rank(s)) for s in open_skills)
-        return self.ctx.choose(Decision("replacement-skill", f"Another skill for the rank from {why}", opts))
+        asked = Decision("replacement-skill", f"Another skill for the rank from {why}", opts)
+        return self.ctx.choose(asked, preview=self._preview(False))
+
+    def _preview(self, labelled: bool) -> Previewer | None:
+        return self.previewer(labelled) if self.previewer is not None else None
 
     def _full(self, why: str) -> LifepathError:
         """Every Broad Skill at the cap happens only after far more terms than the printed rule: name the
@@ -88,5 +105,5 @@ class SkillBook:
             opts = tuple(
                 Option(s, f"{s} {self.rank(s)} -> {self.rank(s) + 1}", 1.0 + self.rank(s)) for s in open_skills
             )
-            skill = self.ctx.choose(Decision(key, prompt, opts))
+            skill = self.ctx.choose(Decision(key, prompt, opts), preview=self._preview(True))
         return self.grant(skill, why)
