@@ -126,8 +126,24 @@ def roster(
         typer.echo(f"{EDITED_MARK} {EDITED_NOTE}")
 
 
+def character_number(which: str, store: Any) -> int:
+    """A character's id as typed: a number, or ``last`` for the newest character in the database."""
+    from lifepath.errors import UnknownName
+
+    if which.strip().lower() == "last":
+        return int(store.newest_id())
+    try:
+        return int(which)
+    except ValueError:
+        raise UnknownName(
+            f"'{which}' is not a character id", hint="give the number `lifepath roster` shows, or `last`"
+        ) from None
+
+
 def show(
-    character_id: int = typer.Argument(..., metavar="ID", help="The character's id (see `lifepath roster`)."),
+    which: str = typer.Argument(
+        ..., metavar="ID", help="The character's id (see `lifepath roster`), or `last` for the one saved last."
+    ),
     history: bool = typer.Option(False, "--history", help="Print every throw and decision before the sheet."),
     as_json: bool = typer.Option(False, "--json", help="Print the stored JSON export."),
     sheet: bool = typer.Option(
@@ -139,6 +155,7 @@ def show(
     from lifepath.errors import LifepathError, UnknownName
 
     with open_db(db) as store:
+        character_id = character_number(which, store)
         if as_json:
             sys.stdout.write(store.document(character_id))
             return

@@ -241,6 +241,19 @@ class CharacterMethods(StoreBase):
         with self._session(session, write=False) as s:
             return character_read(*self._character_row(s, character_id))
 
+    def newest_id(self, *, session: Session | None = None) -> int:
+        """The id of the character saved last (``lifepath show last``); :class:`UnknownName` when there is none."""
+        from lifepath.errors import UnknownName
+
+        with self._session(session, write=False) as s:
+            newest = s.exec(select(func.max(CharacterRow.id))).first()
+        if newest is None:
+            raise UnknownName(
+                f"there is no character yet in {self.where}",
+                hint="make one with `lifepath create`, or give the database that holds yours with --db",
+            )
+        return int(newest)
+
     def document(self, character_id: int, *, session: Session | None = None) -> str:
         """The export text of one character: the same bytes ``Character.to_json()`` wrote."""
         with self._session(session, write=False) as s:

@@ -32,7 +32,9 @@ def _term_line(label: str, events: Sequence[dict[str, Any]]) -> str:
             and "success" in e
             and str(e.get("purpose", ""))
             .lower()
-            .startswith(("survival", "advancement", "commission", "qualification", "reenlist"))
+            .startswith(
+                ("survival", "second survival", "advancement", "commission", "qualification", "enlistment", "reenlist")
+            )
         ):
             parts.append(f"{e['purpose']} {'passed' if e['success'] else 'failed'}")
         elif kind == "crisis":

@@ -73,3 +73,23 @@ def test_schema_validate_json_reports_every_file(run_cli: CLI, tmp_path: Path) -
     assert error["hint"].startswith("did you mean 'Navigation'?")
     ok = run_cli("schema", "validate", "--json", str(COURIER))
     assert ok.returncode == 0 and json.loads(ok.stdout)["valid"] is True
+
+
+def test_install_completion_says_where_without_raw_escape_codes(run_cli: CLI, tmp_path: Path) -> None:
+    """Typer's own coloured line is shown as colour, not as the text '\\u001b[32m' (issue 29's tour)."""
+    done = run_cli("--install-completion", "bash", env={"HOME": str(tmp_path), "SHELL": "/bin/bash"})
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, said
+    assert "\\u001b" not in said and "completion installed in" in said
+    assert (tmp_path / ".bash_completions" / "lifepath.sh").is_file()
+
+
+def test_show_last_is_the_character_saved_last(run_cli: CLI) -> None:
+    """The README's `show last --history`: the newest character, not whichever has id 1."""
+    assert run_cli("show", "last").returncode == 2  # nothing yet: one paragraph, no traceback
+    assert run_cli("campaign", "new", "Tour").returncode == 0
+    assert run_cli("generate", "--count", "2", "--seed", "3", "--campaign", "Tour").returncode == 0
+    last, second, first = run_cli("show", "last", "--history"), run_cli("show", "2", "--history"), run_cli("show", "1")
+    assert last.returncode == 0 and last.stdout == second.stdout and last.stdout != first.stdout
+    wrong = run_cli("show", "newest")
+    assert wrong.returncode == 2 and "'newest' is not a character id" in wrong.stderr and "Traceback" not in wrong.stderr

@@ -160,3 +160,16 @@ def test_every_term_ends_with_the_ageing_throw_once_old_enough() -> None:
             assert last_i < throws[0] < min(mustered, default=len(c.history)), (seed, span[0][1]["text"])
             after_mishap += any(e["type"] == "note" and "mishap" in e for _, e in span)
     assert after_mishap > 50  # mishaps after 34 are common (about one character in eight)
+
+
+def test_gambling_and_retirement_each_give_their_cash_dm() -> None:
+    """The reading docs/rulesets/nowhere-yet.md decides: a retired gambler's cash throws carry both DMs,
+    each under its own name (the audit's seed)."""
+    from lifepath import create
+    from lifepath.decisions import PolicyChooser
+    from lifepath.host.manager import get_registry
+
+    seed = 3256554289836204886
+    character = create(get_registry(), "nowhere-yet", seed=seed, chooser=PolicyChooser(seed))
+    cash = [e for e in character.history if e.get("type") == "throw" and e["purpose"].startswith("cash benefit")]
+    assert cash and any(dict(e["dms"]) == {"Gambling": 1, "retired": 1} for e in cash)

@@ -137,3 +137,23 @@ def test_a_ruleset_that_implements_sheet_sections_gets_exactly_its_sections():
     assert "Characteristics" not in html
     md = render_sheet(Own(), character, "md")
     assert "## Luck\n\n- **Name:** " in md and "- **Luck:** lucky\n" in md
+
+
+def test_the_life_story_tells_every_throw_of_a_term_with_its_outcome():
+    """Seed 4 takes anagathics: its terms' chapters tell the second survival throw and the enlistment, as
+    the history holds them (the story once left out every throw whose purpose did not start "survival")."""
+    ruleset, character = make("nowhere-yet", seed=4)
+    story = " ".join(
+        chapter.text
+        for section in ruleset.sheet_sections(character)
+        if section.title == "Life story"
+        for chapter in section.story
+    )
+    told = [
+        e
+        for e in character.history
+        if e.get("type") == "throw" and "success" in e and not str(e["purpose"]).startswith("characteristic")
+    ]
+    assert any(str(e["purpose"]).startswith("second survival") for e in told)
+    for e in told:
+        assert f"{e['purpose']} {'passed' if e['success'] else 'failed'}" in story, e["purpose"]
