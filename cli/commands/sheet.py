@@ -44,24 +44,25 @@ def _from_export(data: Any, where: str) -> tuple[Ruleset, Character]:
     return get_registry().ruleset(ruleset_id), character
 
 
-def load(target: str, db: str | None) -> tuple[Ruleset, Character]:
-    """The ruleset and character named by ``target``: ``-`` (stdin), an export file, or a stored id."""
+def load(target: str, db: str | None) -> tuple[Ruleset, Character, dict[str, str]]:
+    """The ruleset and character named by ``target``: ``-`` (stdin), an export file, or a stored id; and
+    for a stored one its ``player`` and ``campaign``."""
     from lifepath.errors import LifepathError
     from lifepath.support.files import STDIN, read_json
 
     if target == STDIN:  # read as a file is: bounded, and nested no more than lifepath.support.files.MAX_JSON_DEPTH
-        return _from_export(read_json(Path(STDIN), hint=_HINT), "standard input")
+        return (*_from_export(read_json(Path(STDIN), hint=_HINT), "standard input"), {})
     path = Path(target)
     if path.exists() or not target.strip().isdigit():
         if not path.exists():
             raise LifepathError(f"there is no file called {target}, and it is not a character id", hint=_HINT)
-        return _from_export(read_json(path, hint=_HINT), str(path))
+        return (*_from_export(read_json(path, hint=_HINT), str(path)), {})
     from lifepath.cli.db import open_db
 
     with open_db(db) as store:
         row = store.character(int(target))
         character = store.load(int(target))
-        return store.registry.ruleset(row.ruleset), character
+        return store.registry.ruleset(row.ruleset), character, {"player": row.player or "", "campaign": row.campaign}
 
 
 def sheet(
@@ -82,8 +83,8 @@ def sheet(
         pages.check_pdf()  # before any work
         if out is None:
             raise LifepathError("a PDF sheet needs a file to go to", hint="add --out sheet.pdf")
-    ruleset, character = load(target, db)
-    text = pages.render_sheet(ruleset, character, "md" if fmt == "md" else "html")
+    ruleset, character, roster = load(target, db)
+    text = pages.render_sheet(ruleset, character, "md" if fmt == "md" else "html", **roster)
     if fmt == "pdf":
         from lifepath.support.files import replacing
 

@@ -49,6 +49,12 @@ def _help(package: str) -> dict[str, dict[str, str]]:
     return {"decisions": dict(data.get("decisions", {})), "glossary": dict(data.get("glossary", {}))}
 
 
+def check_text(package: str) -> str:
+    """How a check is rolled in play, in one line, from the package's ``help.json`` (``check``): every
+    ruleset's full sheet says it."""
+    return str(help_data(package).get("check", ""))
+
+
 def decision_texts(ruleset: Ruleset) -> dict[str, str]:
     """The ruleset's help text for each decision key it declares (empty when it ships none)."""
     return _help(_package(ruleset)).get("decisions", {})

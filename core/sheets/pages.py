@@ -126,20 +126,24 @@ def story_of(sections: list[Section], character: Character) -> tuple[Chapter, ..
     return (Chapter("Creation", f"{len(character.history)} events", 0, len(character.history)),)
 
 
-def sheet_context(ruleset: Ruleset, character: Character) -> dict[str, Any]:
+def sheet_context(ruleset: Ruleset, character: Character, player: str = "", campaign: str = "") -> dict[str, Any]:
     return {
         "name": character.sheet.name or "Unnamed",
         "ruleset": ruleset,
         "character": character,
         "sections": sections_of(ruleset, character),
+        "player": player,
+        "campaign": campaign,
     }
 
 
-def render_sheet(ruleset: Ruleset, character: Character, fmt: str) -> str:
-    """The sheet as a self-contained HTML file (``html``) or Markdown (``md``)."""
+def render_sheet(ruleset: Ruleset, character: Character, fmt: str, *, player: str = "", campaign: str = "") -> str:
+    """The sheet as a self-contained HTML file (``html``) or Markdown (``md``); a stored character's sheet
+    names its player and campaign under the name."""
+    context = sheet_context(ruleset, character, player, campaign)
     if fmt == "md":
-        return environment(False).get_template("sheet.md.j2").render(**sheet_context(ruleset, character))
-    return environment(True).get_template("sheet.html.j2").render(**sheet_context(ruleset, character))
+        return environment(False).get_template("sheet.md.j2").render(**context)
+    return environment(True).get_template("sheet.html.j2").render(**context)
 
 
 def check_pdf() -> None:

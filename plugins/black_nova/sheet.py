@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lifepath import Character
+from lifepath.engine.help import check_text
 from lifepath.sheets import Section, grid, rows, signed
 
 from .derived import derive, roll_bonuses
@@ -18,6 +19,7 @@ def sections(character: Character, t: Tables) -> list[Section]:
     d = derive(t, attributes)
     rolls = t["rolls"]
     bonuses = roll_bonuses(t, attributes, skills)
+    summaries = {str(p["name"]): str(p.get("summary", "")) for p in t.perks()}
     out = [
         Section(
             "Identity",
@@ -41,7 +43,7 @@ def sections(character: Character, t: Tables) -> list[Section]:
             ),
             columns=2,
         ),
-        Section("Perks", paragraphs=tuple(perks)),
+        Section("Perks", tuple((name, summaries.get(name, "")) for name in perks)),
         Section(
             "Skills",
             table=grid(
@@ -58,5 +60,6 @@ def sections(character: Character, t: Tables) -> list[Section]:
             ),
         ),
         Section("Gear", paragraphs=(gear_text(t, list(character.sheet.equipment)),)),
+        Section("How a check is rolled", paragraphs=(check_text("lifepath.plugins.black_nova"),)),
     ]
     return [s for s in out if not s.empty]

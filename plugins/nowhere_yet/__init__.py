@@ -124,7 +124,8 @@ class NowhereYet(Ruleset):
     def sheet_sections(self, character: Character) -> list[Section]:
         from .sheet import sections
 
-        return sections(character, _species_data(character.sheet.species).get("name", character.sheet.species))
+        species = _species_data(character.sheet.species)
+        return sections(character, species.get("name", character.sheet.species), species.get("speed"))
 
     def roster_fields(self, character: Character) -> dict[str, str]:
         from .render import upp

@@ -4,10 +4,11 @@ homeworld, benefits, debts, traits, and a life story of one line per term."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lifepath import Character
+from lifepath.engine.help import check_text
 from lifepath.sheets import Section, chapters, grid, rows, signed, term_label
 
 from .render import ORDER, display_name, upp
@@ -42,7 +43,7 @@ def _term_line(label: str, events: Sequence[dict[str, Any]]) -> str:
     return "; ".join(parts) or label
 
 
-def sections(character: Character, species_name: str) -> list[Section]:
+def sections(character: Character, species_name: str, speed: Mapping[str, Any] | None = None) -> list[Section]:
     sheet = character.sheet
     extra: dict[str, Any] = sheet.extra
     chars = sheet.characteristics
@@ -126,9 +127,16 @@ def sections(character: Character, species_name: str) -> list[Section]:
             )
         )
     notes: dict[str, str] = extra.get("trait_notes", {})
-    if sheet.traits:
-        out.append(Section("Traits", tuple((t, notes.get(t, "")) for t in sheet.traits)))
+    traits = [(t, notes.get(t, "")) for t in sheet.traits]
+    if speed:  # the short form's "Slow Speed (4.5m)", here with what it means
+        kind = str(speed["kind"]).capitalize()
+        traits.append((f"{kind} Speed", f"moves {speed['metres']:g} metres a combat round"))
+    if traits:
+        out.append(Section("Traits", tuple(traits)))
     if sheet.notes:
         out.append(Section("Notes", paragraphs=tuple(sheet.notes)))
+    check = check_text("lifepath.plugins.nowhere_yet")
+    if check:
+        out.append(Section("How a check is rolled", paragraphs=(check,)))
     out.append(Section("Life story", story=chapters(character.history, term_label, first="Origin", line=_term_line)))
     return [s for s in out if not s.empty]

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lifepath import Character
+from lifepath.engine.help import check_text
 from lifepath.sheets import Section, chapters, grid, rows, term_label
 
 from .render import _cyberware
@@ -105,6 +106,14 @@ def sections(character: Character, t: Tables) -> list[Section]:
                 ]
             ),
         ),
+        Section(
+            "Careers",
+            table=grid(
+                ["Path", "Terms", "Rank or title"],
+                [[c.name, c.terms, c.title or (f"rank {c.rank}" if c.rank else "")] for c in sheet.careers],
+            ),
+        ),
+        Section("How a check is rolled", paragraphs=(check_text("lifepath.plugins.wormwood_drift"),)),
         Section("Life story", story=chapters(character.history, term_label, first="Origin", line=_story_line(terms))),
     ]
     return [s for s in out if not s.empty]

@@ -142,6 +142,39 @@ def test_a_sheet_prints_on_one_page_typically_and_two_for_a_long_career(page: An
     assert 1 <= pages["9"] <= 2
 
 
+@pytest.mark.parametrize("ruleset", ["nowhere-yet", "d6-pool", "wormwood-drift", "black-nova"])
+def test_a_printed_sheet_keeps_labels_apart_from_values_and_names_player_and_campaign(
+    page: Any, tmp_path: Path, ruleset: str
+):
+    """In print (Chromium's print media), every label ends before its value begins, on the same line, and
+    no skill name wraps past two lines; a stored character's sheet names its player and campaign."""
+    db = tmp_path / "x.db"
+    lifepath("campaign", "new", "Reef Run", "--ruleset", ruleset, db=db)
+    options = ["--species", "merfolk"] if ruleset == "nowhere-yet" else []  # long trait names
+    lifepath("create", "--auto", "--seed", "7", *options, "--campaign", "Reef Run", "--player", "Sam", db=db)
+    out = tmp_path / "sheet.html"
+    lifepath("sheet", "1", "--out", str(out), db=db)
+    page.goto(out.as_uri())
+    page.emulate_media(media="print")
+    assert "Player: Sam · Campaign: Reef Run" in page.locator("p.sub").inner_text()
+    pairs = page.evaluate(
+        # the label's text as drawn (a range: a box squeezed by flex lets its text overflow into the value)
+        """() => [...document.querySelectorAll('dl.rows > div')].map(d => {
+            const dt = d.querySelector('dt'), dd = d.querySelector('dd'), text = document.createRange();
+            text.selectNodeContents(dt);
+            const t = text.getBoundingClientRect(), v = document.createRange();
+            v.selectNodeContents(dd);
+            const w = v.getBoundingClientRect(), line = parseFloat(getComputedStyle(dt).lineHeight);
+            return [dt.innerText, t.right, w.left, t.top, w.top, t.height / line];
+        })"""
+    )
+    assert pairs
+    for label, label_right, value_left, label_top, value_top, lines in pairs:
+        assert value_left - label_right >= 4, f"{label!r} runs into its value"
+        assert abs(label_top - value_top) < 2, f"{label!r} and its value are not on one line"
+        assert lines < 2.5, f"{label!r} wraps to {lines:.1f} lines"
+
+
 def test_the_odds_page_is_a_table_of_the_campaigns_rules(page: Any, server: Server):
     page.goto(server.url + ROSTER)
     with page.expect_navigation():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import unicodedata
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -73,7 +74,32 @@ def test_wormwood_shows_scars_and_resolve_and_black_nova_its_derived_values():
     ruleset, character = make("black-nova")
     sections = {s.title: s for s in ruleset.sheet_sections(character)}
     assert dict(sections["Derived values"].rows)["Hit points"] == str(character.sheet.extra["hit_points"])
-    assert sections["Perks"].paragraphs == tuple(character.sheet.traits)
+    # each perk with what it does, from perks.json
+    from lifepath.plugins.black_nova.tables import tables
+
+    summaries = {p["name"]: p["summary"] for p in tables().perks()}
+    assert sections["Perks"].rows == tuple((name, summaries[name]) for name in character.sheet.traits)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(EXPECTED))
+def test_every_full_sheet_says_how_a_check_is_rolled(ruleset_id: str) -> None:
+    ruleset, character = make(ruleset_id)
+    (check,) = [s for s in ruleset.sheet_sections(character) if s.title == "How a check is rolled"]
+    assert len(check.paragraphs) == 1 and check.paragraphs[0][0].isupper() and len(check.paragraphs[0]) > 40
+
+
+def test_the_full_sheets_keep_what_the_short_forms_show():
+    """Nowhere Yet's speed trait and Wormwood Drift's rank or title, on the short form, are on the sheet."""
+    ruleset = get_registry().ruleset("nowhere-yet")
+    character = create(get_registry(), "nowhere-yet", seed=7, chooser=PolicyChooser(7), options={"species": "avian"})
+    assert "Slow Speed (4.5m)" in ruleset.render(character)
+    traits = dict(next(s for s in ruleset.sheet_sections(character) if s.title == "Traits").rows)
+    assert traits["Slow Speed"] == "moves 4.5 metres a combat round"
+    ruleset, character = make("wormwood-drift", seed=1)
+    titled = [c for c in character.sheet.careers if c.title]
+    assert titled and all(c.title in ruleset.render(character) for c in titled)
+    careers = next(s for s in ruleset.sheet_sections(character) if s.title == "Careers").table
+    assert [row[2] for row in careers.rows if row[2]] == [c.title for c in titled]
 
 
 class Bare(Ruleset):
