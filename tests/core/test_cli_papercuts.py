@@ -92,4 +92,5 @@ def test_show_last_is_the_character_saved_last(run_cli: CLI) -> None:
     last, second, first = run_cli("show", "last", "--history"), run_cli("show", "2", "--history"), run_cli("show", "1")
     assert last.returncode == 0 and last.stdout == second.stdout and last.stdout != first.stdout
     wrong = run_cli("show", "newest")
-    assert wrong.returncode == 2 and "'newest' is not a character id" in wrong.stderr and "Traceback" not in wrong.stderr
+    assert wrong.returncode == 2 and "'newest' is not a character id" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
