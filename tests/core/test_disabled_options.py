@@ -84,7 +84,7 @@ def test_the_prompt_shows_a_disabled_option_in_its_place_and_says_why_it_cannot_
     assert "   1. Strength 3 (cannot be taken: at the maximum)\n   2. Dexterity 0 -> 1\n" in shown
     assert shown.count("1. Strength 3 cannot be taken: at the maximum") == 2
     # the status is the last thing before the keys and the prompt
-    assert "   2. Dexterity 0 -> 1\n  3 points left\n  [1-2, ? help]\n> " in shown
+    assert "   2. Dexterity 0 -> 1\n  3 points left\n  [1-2, ? help, ?N option N]\n> " in shown
 
 
 def test_an_answers_file_naming_a_disabled_option_is_an_error() -> None:

@@ -21,7 +21,7 @@ def ask(decision: Decision, typed: str) -> tuple[str, str]:
 
 def test_the_prompt_line_names_the_keys_and_the_default() -> None:
     _answer, shown = ask(YES_NO, "1\n")
-    assert "[1-2, ? help, Enter = 1]" in shown
+    assert "[1-2, ? help, ?N option N, Enter = 1]" in shown
 
 
 def test_enter_takes_the_default() -> None:

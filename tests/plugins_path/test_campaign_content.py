@@ -74,7 +74,7 @@ def test_a_career_installed_after_the_characters_changes_no_replay_until_the_ref
     for seed in ("3", "4", "5"):
         ok(run_in_process("create", "--auto", "--seed", seed, "--campaign", "Spinward"))
     by_hand = tmp_path / "answers.txt"  # one made by hand too (answers typed as at the prompt)
-    by_hand.write_text("\n".join(["1"] * 200) + "\n", encoding="utf-8")
+    by_hand.write_text("\n".join(["r"] * 200) + "\n", encoding="utf-8")  # r: the suggestion, taken at once
     ok(run_in_process("create", "--seed", "6", "--campaign", "Spinward", "--answers", str(by_hand)))
 
     env = plugin_env(demo_site)  # a real third-party career plugin, installed afterwards
