@@ -27,10 +27,12 @@ def recap_lines(
     ctx: Context,
     *,
     characteristics: str | None = None,
+    characteristics_label: str = "Characteristics",
     value: Callable[[str, int], str] = lambda _name, level: str(level),
     extra: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """The recap's lines: ``characteristics`` replaces the characteristics line, ``value(skill, level)``
+    """The recap's lines: ``characteristics`` replaces the characteristics line (``characteristics_label``
+    names it, as the ruleset calls them), ``value(skill, level)``
     writes a skill's level, ``extra`` adds labelled lines after the characteristics."""
     sheet = ctx.sheet
     who = [sheet.name or "(not named yet)"]
@@ -44,7 +46,7 @@ def recap_lines(
     lines = [", ".join(who)]
     if characteristics is None and sheet.characteristics:
         characteristics = "  ".join(f"{code} {level}" for code, level in sheet.characteristics.items())
-    lines.append(f"Characteristics: {characteristics or 'not rolled yet'}")
+    lines.append(f"{characteristics_label}: {characteristics or 'not rolled yet'}")
     for label, text in (extra or {}).items():
         if text:
             lines.append(f"{label}: {text}")

@@ -83,6 +83,12 @@ class D6Pool(Ruleset):
 
         Procedure(ctx, self.table_set()).run()
 
+    def sheet_so_far(self, ctx: Context) -> list[str]:
+        """The recap with die codes: attributes, skills and specialisations, traits bought, points left."""
+        from .recap import lines
+
+        return lines(ctx)
+
     def render(self, character: Character) -> str:
         from .render import render
 

@@ -8,6 +8,7 @@ from functools import partial
 
 from lifepath import Decision, Option
 
+from . import purchase_previews
 from .purchase import Purchase, disabled
 from .state import Creation, pts
 
@@ -93,7 +94,8 @@ def split_die(c: Creation) -> None:
             for a in c.book.attributes
         )
         target = c.ctx.choose(
-            Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=c.status())
+            Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=c.status()),
+            preview=purchase_previews.pip(c),
         )
         c.unplaced -= 1
         set_attribute(c, target, c.build.attributes[target] + 1, f"pip {i} of {per} from a split die")

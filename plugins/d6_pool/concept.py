@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lifepath import Decision, Option
 
+from .previews import cosmetic
 from .state import Creation
 
 
@@ -23,7 +24,8 @@ def concept_and_name(c: Creation) -> None:
                 else "Name your character"
             )
             value = c.ctx.choose(
-                Decision(key, prompt, tuple(Option(x, x) for x in examples), free_text=True, context=c.status())
+                Decision(key, prompt, tuple(Option(x, x) for x in examples), free_text=True, context=c.status()),
+                preview=cosmetic,
             )
         if key == "concept":
             c.build.concept = value

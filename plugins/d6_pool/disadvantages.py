@@ -8,6 +8,7 @@ from functools import partial
 
 from lifepath import Decision, Option
 
+from . import previews
 from .build import Build
 from .state import DONE, Creation, pts
 
@@ -43,7 +44,8 @@ def take_disadvantages(c: Creation) -> None:
                 f"Take a Disadvantage for extra points? (up to {room} more; {pts(c.left())} left)",
                 tuple(opts),
                 context=c.status(),
-            )
+            ),
+            preview=previews.disadvantages(c, room),
         )
         if answer == DONE:
             return

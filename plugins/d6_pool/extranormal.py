@@ -7,6 +7,7 @@ from lifepath import Decision, Option
 
 from .derived import derive, has_extranormal
 from .names import find, normalise
+from .previews import cosmetic
 from .state import Creation
 
 
@@ -34,7 +35,8 @@ def name_extranormal(c: Creation) -> None:
                 tuple(Option(t, t) for t in entry["types"]),
                 free_text=True,
                 context=c.status(),
-            )
+            ),
+            preview=cosmetic,
         )
     c.build.extranormal_type = find(entry["types"], value) or normalise(value)
     c.ctx.change("extranormal type", None, c.build.extranormal_type, "the kind of extraordinary ability")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lifepath import Character
+from lifepath.engine.help import check_text
 from lifepath.sheets import Section, grid, rows
 
 from .codes import to_code
@@ -65,5 +66,6 @@ def sections(character: Character, book: Book) -> list[Section]:
         ),
         Section("Traits", paragraphs=tuple(sheet.traits)),
         Section("Points ledger", rows(ledger), columns=2),
+        Section("How a check is rolled", paragraphs=(check_text("lifepath.plugins.d6_pool"),)),
     ]
     return [s for s in out if not s.empty]

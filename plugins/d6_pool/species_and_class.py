@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 from lifepath import Decision, LifepathError, Option, UnknownName
 
-from . import species
+from . import previews, species
 from .build import Build, ledger
 from .reach import can_spend, most
 from .state import Creation
@@ -36,7 +36,9 @@ def choose_species(c: Creation) -> None:
     if not pool:
         refuse_pool(c, candidates, list(c.book.classes))
     opts = tuple(Option(str(s["id"]), species_label(c, s), float(s["weight"]), detail=str(s["summary"])) for s in pool)
-    sid = ctx.choose(Decision("species", "Choose your species", opts, context=c.status()))
+    sid = ctx.choose(
+        Decision("species", "Choose your species", opts, context=c.status()), preview=previews.species_menu(c, pool)
+    )
     chosen = next(s for s in pool if s["id"] == sid)
     c.set_species(chosen)
     c.build.species = str(chosen["name"])
@@ -93,7 +95,9 @@ def choose_class(c: Creation) -> None:
         )
         for cls in pool
     )
-    c.build.cls = c.ctx.choose(Decision("class", "Choose your base class", opts, context=c.status()))
+    c.build.cls = c.ctx.choose(
+        Decision("class", "Choose your base class", opts, context=c.status()), preview=previews.classes(c)
+    )
     c.ctx.change("class", None, c.build.cls, "base class chosen")
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from lifepath import Decision, Option
 
+from . import previews, purchase_previews
 from .attributes import attribute_offers
 from .build import Build
 from .purchase import Purchase, disabled, enabled
@@ -50,13 +51,17 @@ def spend(c: Creation) -> None:
         else:
             opts.append(Option(DONE, finish, 0.0))
         choice = c.ctx.choose(
-            Decision("spend", f"Spend creation points ({left} left)", tuple(opts), context=c.status())
+            Decision("spend", f"Spend creation points ({left} left)", tuple(opts), context=c.status()),
+            preview=previews.spend_menu(c),
         )
         if choice == DONE:
             return
         items = list(fitting(c, choice, offers[choice])) if c.exact else offers[choice]
         sub = [p.option for p in items] + [Option(BACK, "Back to the menu", 0.0)]
-        answer = c.ctx.choose(Decision(choice, f"{LABELS[choice]} ({pts(left)} left)", tuple(sub), context=c.status()))
+        answer = c.ctx.choose(
+            Decision(choice, f"{LABELS[choice]} ({pts(left)} left)", tuple(sub), context=c.status()),
+            preview=purchase_previews.purchases(c, choice),
+        )
         if answer == BACK:
             continue
         next(p for p in items if p.option.id == answer).buy()
