@@ -136,6 +136,8 @@ class PromptChooser:
         parts = [f"1-{n}" if n > 1 else "1"]
         if decision.free_text:
             parts.append("or type your own")
+        if decision.shorthand is not None:
+            parts.append(decision.shorthand.hint)
         if n > PAGE:
             parts.append("n/p page, /text filter")
         parts.append("? help, ?N option N")
@@ -322,7 +324,9 @@ class PromptChooser:
                 )
                 continue
             if not answer and self._suggested:
-                return self._suggested
+                if self._confirmed(decision, self._suggested, width):
+                    return self._suggested
+                continue
             if session is not None and (word == "r" or (decision.free_text and word in ("", "random"))):
                 answer = session.suggest(decision)
                 print(f"  suggested: {self._name(decision, answer)}", file=self.out)
@@ -335,10 +339,18 @@ class PromptChooser:
             else:
                 chosen = next((o for o in decision.options if word in (o.id.lower(), o.text().lower())), None)
             if chosen is not None and chosen.disabled is None:
-                return chosen.id
+                if self._confirmed(decision, chosen.id, width):
+                    return chosen.id
+                continue
             if chosen is not None:
                 number = self._number(decision, chosen.id)
                 self._refuse(decision, f"{number}. {chosen.text()} cannot be taken: {chosen.disabled}")
+                continue
+            if decision.shorthand is not None and answer:
+                problem = decision.shorthand.problem(answer)
+                if not problem:
+                    return answer
+                self._refuse(decision, problem)
                 continue
             if decision.free_text:
                 problem = free_text_problem(answer)
@@ -347,6 +359,24 @@ class PromptChooser:
                 self._refuse(decision, f"{problem}: type another, or press Enter for a random one")
                 continue
             self._refuse(decision, f"please answer with a number from 1 to {len(decision.options)} (? for help)")
+
+    def _confirmed(self, decision: Decision, answer: str, width: int) -> bool:
+        """Whether the option ``answer`` may be taken: yes, unless its preview asks a question first (the
+        sheet so far is shown with it) and the person does not say yes. An answers file is not asked."""
+        option = next((o for o in decision.options if o.id == answer), None)
+        preview = option.previewed() if option is not None else None
+        if preview is None or not preview.confirm or self._from_file:
+            return True
+        print("  the character so far:", file=self.out)
+        self._sheet(width)
+        print(f"  {safe(preview.confirm)} [y/N] ", end="", file=self.out, flush=True)
+        line = self.stdin.readline()
+        if not line:
+            raise KeyboardInterrupt
+        if line.strip().lower() in ("y", "yes"):
+            return True
+        print("  not taken: choose again", file=self.out)
+        return False
 
     def _sheet(self, width: int) -> None:
         """The character so far, from the session, each line wrapped under its indent."""

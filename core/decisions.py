@@ -65,6 +65,17 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class Shorthand:
+    """Answers a person may type beyond a decision's options, such as a purchase in one line
+    (``skill dodge +2``): ``hint`` is shown beside the prompt's keys, and ``problem(text)`` says what is
+    wrong with a typed answer (empty when it is accepted). The answer is recorded as typed, so the ruleset
+    reads it again on replay; the NPC policy only ever chooses options."""
+
+    hint: str
+    problem: Callable[[str], str]
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the procedure needs made.
 
@@ -72,6 +83,7 @@ class Decision:
     answer so a replay can tell when a script no longer fits. With ``free_text`` a person may type any
     answer; the options are then examples (and what the NPC policy draws from). ``default`` (an option
     id, or empty) is what a person takes by pressing Enter, e.g. for a "serve another term?" question.
+    ``shorthand`` (a :class:`Shorthand`) accepts typed answers beside the options.
     """
 
     key: str
@@ -80,6 +92,7 @@ class Decision:
     free_text: bool = False
     context: str = ""
     default: str = ""
+    shorthand: Shorthand | None = field(default=None, compare=False)
 
     _ids: list[str] | None = field(default=None, init=False, repr=False, compare=False)
     _enabled: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
@@ -141,7 +154,9 @@ class Decision:
     def is_legal(self, answer: str) -> bool:
         if self.free_text:
             return bool(answer.strip())
-        return answer in self.option_ids()
+        if answer in self.option_ids():
+            return True
+        return self.shorthand is not None and not self.shorthand.problem(answer)
 
     def cumulative_weights(self) -> tuple[float, ...]:
         """Running totals of the enabled options' policy weights (negative weights count as 0)."""

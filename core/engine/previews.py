@@ -62,13 +62,16 @@ class Preview:
 
     ``summary`` is the short form printed on the option's line; ``effects`` what it changes (dice, traits,
     skills, costs), ``throws`` the throws it leads to with their chances, ``risks`` what can go wrong. A
-    person sees all of it with ``?N``.
+    person sees all of it with ``?N``. ``confirm``, when set, is a yes-or-no question a person is asked
+    before the option is taken (finishing with points unspent, say): the sheet so far is shown with it, and
+    "no" asks the decision again. The answer is not recorded: only the option is.
     """
 
     summary: str = ""
     effects: tuple[str, ...] = ()
     throws: tuple[Chance, ...] = ()
     risks: tuple[str, ...] = ()
+    confirm: str = ""
 
     def short(self) -> str:
         """The option line's form: the summary, then each throw's chance."""

@@ -59,7 +59,7 @@ class D6Pool(Ruleset):
     id: ClassVar[str] = RULESET_ID
     throw_kinds: ClassVar[tuple[str, ...]] = THROW_KINDS
     name: ClassVar[str] = "D6 creation pool"
-    version: ClassVar[str] = "1.0.0"
+    version: ClassVar[str] = "1.1.0"
     summary: ClassVar[str] = (
         "Character Generation 3.0: six die-code attributes, a base class and 80 creation points to spend."
     )

@@ -26,10 +26,12 @@ def finish(c: Creation) -> None:
             for n, r in build.special_abilities
         ]
     )
-    derived = derive(book, build.attributes).as_sheet(book)
+    derived: dict[str, str | int] = dict(derive(book, build.attributes).as_sheet(book))
+    gifted = has_extranormal(book, build.attributes, int(c.rules["extranormal_minimum"]))
+    if not gifted:  # below extranormal_minimum: no Extranormal dice at all
+        derived[book.derived["extranormal"]["name"]] = "none"
     for name, value in derived.items():
         c.ctx.change(f"derived {name}", None, value, "computed from the attributes")
-    gifted = has_extranormal(book, build.attributes, int(c.rules["extranormal_minimum"]))
     passive = passive_values(book, build.attributes, build.skills, build.specialisations, gifted)
     c.ctx.change(
         "passive values",

@@ -323,7 +323,8 @@ def _menu_finish(c: Creation) -> Preview:
         effects.append(f"next: name the kind of your {entry['name']} ({dice}D), then the sheet is filled in")
     else:
         effects.append("next: the sheet is filled in")
-    return Preview(summary=summary, effects=tuple(effects))
+    confirm = f"{pts(left)} stay unspent: finish the build anyway?" if left else ""
+    return Preview(summary=summary, effects=tuple(effects), confirm=confirm)
 
 
 _MENU: dict[str, Callable[[Creation], Preview]] = {

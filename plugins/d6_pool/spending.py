@@ -10,33 +10,20 @@ from collections.abc import Callable, Iterator, Mapping
 
 from lifepath import Decision, Option
 
-from . import previews, purchase_previews
-from .attributes import attribute_offers
+from . import orders, previews, purchase_previews
 from .build import Build
+from .offers import LABELS, on_offer
 from .purchase import Purchase, disabled, enabled
-from .ranks import skill_offers, specialisation_offers
 from .state import BACK, DONE, Creation, pts
-from .traits import ability_offers, advantage_offers
 
-LABELS = {
-    "attribute": "Buy an attribute die",
-    "skill": "Buy a skill rank",
-    "specialisation": "Buy a specialisation rank",
-    "advantage": "Take an Advantage",
-    "special_ability": "Buy a Special Ability rank",
-}
+__all__ = ["LABELS", "fitting", "spend"]
 
 
 def spend(c: Creation) -> None:
-    """The menu of kinds, then a kind's purchases, over and over until the build is finished."""
+    """The menu of kinds, then a kind's purchases, over and over until the build is finished; or, typed at
+    the menu of kinds, a purchase in one answer (:mod:`.orders`)."""
     while True:
-        offers = {
-            "attribute": attribute_offers(c),
-            "skill": skill_offers(c),
-            "specialisation": specialisation_offers(c),
-            "advantage": advantage_offers(c),
-            "special_ability": ability_offers(c),
-        }
+        offers = on_offer(c)
         left = c.left()
         categories = c.weights["categories"]
         opts = []
@@ -50,12 +37,15 @@ def spend(c: Creation) -> None:
             opts.append(Option(DONE, finish, 0.0, disabled="every point must be spent (unspent_points=violation)"))
         else:
             opts.append(Option(DONE, finish, 0.0))
-        choice = c.ctx.choose(
-            Decision("spend", f"Spend creation points ({left} left)", tuple(opts), context=c.status()),
-            preview=previews.spend_menu(c),
+        menu = Decision(
+            "spend", f"Spend creation points ({left} left)", tuple(opts), context=c.status(), shorthand=orders.typed(c)
         )
+        choice = c.ctx.choose(menu, preview=previews.spend_menu(c))
         if choice == DONE:
             return
+        if choice not in offers:  # a purchase typed in one answer (``skill stealth +2``)
+            orders.place(c, choice)
+            continue
         items = list(fitting(c, choice, offers[choice])) if c.exact else offers[choice]
         sub = [p.option for p in items] + [Option(BACK, "Back to the menu", 0.0)]
         answer = c.ctx.choose(

@@ -200,3 +200,13 @@ def test_what_makes_a_free_text_answer_unacceptable() -> None:
     assert free_text_problem("") == free_text_problem(" \t ") == "the answer is empty"
     assert free_text_problem("Bad\x07Bell").startswith("the answer holds a control character")
     assert free_text_problem("Élodie Ñúñez") == ""  # letters beyond ASCII are printable
+
+
+def test_a_shorthand_makes_a_typed_answer_legal_only_when_it_finds_no_problem() -> None:
+    from lifepath.decisions import Shorthand
+
+    typed = Shorthand("or type a number of coins", lambda text: "" if text.isdigit() else "type a number")
+    decision = Decision("coins", "How many coins?", options(["none"]), shorthand=typed)
+    assert decision.is_legal("none") and decision.is_legal("12")
+    assert not decision.is_legal("a dozen")
+    assert not Decision("coins", "How many coins?", options(["none"])).is_legal("12")

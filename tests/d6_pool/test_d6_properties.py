@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from lifepath import LifepathError
 from lifepath.plugins.d6_pool import species
 from lifepath.plugins.d6_pool.codes import to_pips
-from lifepath.plugins.d6_pool.derived import derive
+from lifepath.plugins.d6_pool.derived import derive, has_extranormal
 from lifepath.plugins.d6_pool.tables import book
 from lifepath.testing import create_character, make_registry
 
@@ -46,7 +46,10 @@ def assert_legal(seed: int, rules: list[str]) -> None:
     assert {a: to_pips(code, 3) for a, code in build["attributes"].items()} == sheet.characteristics
     assert sheet.skills == build["skills"]
     assert sheet.extra["specialisations"] == build["specialisations"]
-    assert sheet.extra["derived"] == derive(BOOK, sheet.characteristics).as_sheet(BOOK)
+    derived = dict(derive(BOOK, sheet.characteristics).as_sheet(BOOK))
+    if not has_extranormal(BOOK, sheet.characteristics, int(rules_in_force["extranormal_minimum"])):
+        derived["Extranormal"] = "none"  # below the house rule's minimum there are no Extranormal dice
+    assert sheet.extra["derived"] == derived
     # every attribute between 1D and its class maximum; whole dice bought
     cls = build["class"]
     for name, pips in sheet.characteristics.items():

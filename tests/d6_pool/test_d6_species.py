@@ -349,6 +349,10 @@ def test_extranormal_minimum_house_rule() -> None:
     assert "extranormal_type" not in c.sheet.extra["build"]
     assert "Extranormal" not in c.sheet.extra["passive"] and "Willpower" in c.sheet.extra["passive"]
     assert RULESET.render(c).splitlines()[2].startswith("Willpower 3D  Extranormal: none  Toughness 4")
+    # the full sheet (and so the HTML and Markdown pages) and the export say none too, not the dice
+    assert c.sheet.extra["derived"]["Extranormal"] == "none" and kept.sheet.extra["derived"]["Extranormal"] == "3D"
+    (derived,) = [s for s in RULESET.sheet_sections(c) if s.title == "Derived"]
+    assert ("Extranormal", "none") in derived.rows
     build = c.sheet.extra["build"]
     assert RULESET.check_build(build) == []
     named = dict(build, extranormal_type="Magic")
