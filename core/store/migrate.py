@@ -77,11 +77,14 @@ def upgrade(engine: Engine, target: str = "head") -> None:
     """Bring the database to ``target`` (the newest revision by default), creating it if empty."""
     wanted = HEAD if target == "head" else target
     with engine.connect() as conn:
-        found = current(conn)
+        # one list of tables for both questions: asked apart, another process's schema could be committed
+        # between them (no revision yet, then its tables), and a new league database looks like a stranger's
+        tables = inspect(conn).get_table_names()
+        found = current(conn) if VERSION_TABLE in tables else None
         if found is None:
             from lifepath.store.engine import refuse_foreign
 
-            refuse_foreign(describe(engine.url), [t for t in inspect(conn).get_table_names() if t != VERSION_TABLE])
+            refuse_foreign(describe(engine.url), [t for t in tables if t != VERSION_TABLE])
         conn.rollback()
     _refuse_newer(engine, found)
     if found == wanted:
