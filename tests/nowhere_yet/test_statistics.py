@@ -14,8 +14,13 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+import pytest
+
 from lifepath import Character
 from lifepath.testing import create_character, make_registry
+
+#: one worker makes the 6,000 characters these tests share (tox runs xdist with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("nowhere-yet-population")
 
 REGISTRY = make_registry("nowhere_yet")
 N = 6000
@@ -76,9 +81,7 @@ def test_characteristic_modifier_is_floor_third_minus_two() -> None:
     """The DM on the first qualification throw is floor(score / 3) - 2 of the score as rolled."""
     ladder = {2: -2, 3: -1, 5: -1, 6: 0, 8: 0, 9: 1, 11: 1, 12: 2}
     seen = set()
-    for c in population(career="navy"):
-        first = next(e for e in c.history if e["type"] == "throw" and e["purpose"] == "enlistment: Navy")
-        score = initial(c)["Int"]
+    for score, first in zip(navy_intelligence(), first_navy_enlistments(), strict=True):
         dm = sum(v for s, v in first["dms"] if s == "Int DM")
         assert dm == score // 3 - 2
         if score in ladder:
@@ -91,18 +94,32 @@ class Enough(Exception):
     """Raised by the observer to end a creation once the throw a test needs has been made."""
 
 
+def first_navy_enlistments() -> tuple[dict, ...]:
+    """The first Navy enlistment throw of 18,000 humans who aim for the Navy."""
+    return navy_aspirants()[1]
+
+
+def navy_intelligence() -> tuple[int, ...]:
+    """The Intelligence each of those humans rolled, in the same order."""
+    return navy_aspirants()[0]
+
+
 @cache
-def first_navy_enlistments(n: int = 18000) -> tuple[dict, ...]:
-    """The first Navy enlistment throw of ``n`` humans who aim for the Navy, each creation stopped right after
-    it (the rest of a life is not needed, so this costs a fraction of full creations)."""
+def navy_aspirants(n: int = 18000) -> tuple[tuple[int, ...], tuple[dict, ...]]:
+    """The Intelligence rolled and the first Navy enlistment throw of ``n`` humans who aim for the Navy, each
+    creation stopped right after that throw (the rest of a life is not needed, so this costs a fraction of
+    full creations)."""
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
     from lifepath.engine.houserules import resolve
 
     rules = resolve(REGISTRY.declaration("nowhere-yet"))
     found: list[dict] = []
+    intelligence: list[int] = []
 
     def observe(event: dict) -> None:
+        if event.get("type") == "throw" and event["purpose"] == "characteristic: Intelligence":
+            intelligence.append(event["total"])
         if event.get("type") == "throw" and event["purpose"] == "enlistment: Navy":
             found.append(event)
             raise Enough
@@ -121,7 +138,7 @@ def first_navy_enlistments(n: int = 18000) -> tuple[dict, ...]:
         except Enough:
             continue
         raise AssertionError(f"seed {seed} never threw for Navy enlistment")
-    return tuple(found)
+    return tuple(intelligence), tuple(found)
 
 
 def pooled_z(throws: list[dict], shift: int = 0) -> float:

@@ -149,21 +149,17 @@ def run_cli() -> Callable[..., subprocess.CompletedProcess[str]]:
 
 @pytest.fixture
 def flow_cli(
-    backend: Databases,
-    run_cli: Callable[..., subprocess.CompletedProcess[str]],
     run_in_process: Callable[..., subprocess.CompletedProcess[str]],
 ) -> Callable[..., subprocess.CompletedProcess[str]]:
     """The runner of a multi-step CLI flow parametrized over both databases, called like ``run_cli``.
 
-    On SQLite it is ``run_cli``, the installed console script. On PostgreSQL it runs the same command lines
-    in this process (tests/in_process.py): what the console script adds around a command (its output
-    filter, its argument checks, a process's exit) is the same whatever the database, and the SQLite
-    variant proves it, while every step whose outcome does depend on the database still runs against
-    PostgreSQL, for a few hundredths of a second instead of a second or more. A flow keeps at least one
-    step on ``run_cli`` for both, so the script itself meets PostgreSQL too (its URL, the driver).
+    It runs the command lines in this process (tests/in_process.py), on SQLite as on PostgreSQL: what the
+    console script adds around a command (its output filter, its argument checks, a process's exit) is the
+    same whatever the database and whatever the step, and is proved by the ``run_cli`` steps each flow keeps
+    (its first, at least) and by the console-script tests of tests/bad_input; every step whose outcome
+    depends on the database still runs against it, for a few hundredths of a second instead of the second
+    a new process spends starting Python and SQLAlchemy.
     """
-    if backend.kind == "sqlite":
-        return run_cli
 
     def run(
         *args: str, db: str | None = None, input: str | None = None, check: bool = False, **env: str
