@@ -152,7 +152,10 @@ def test_a_resumed_draft_finishes_like_one_sitting(terminal, run_cli, tmp_path, 
     session.child.sendintr()
     out = session.finish()
     assert session.exit_code == 130 and "Traceback" not in out, out[-2000:]
-    assert "resume it with:\r\n  lifepath create --resume" in out
+    # the message wraps at the terminal's width (a long drafts path moves "with:" to the next line); the
+    # command that resumes is on a line of its own, whole
+    assert "resume it with: lifepath create --resume" in " ".join(out.split())
+    assert f"\r\n  lifepath create --resume {ruleset}-" in out
     assert not resumed.exists()
     drafts = list((tmp_path / "drafts").glob("*.json"))
     assert len(drafts) == 1 and len(json.loads(drafts[0].read_text(encoding="utf-8"))["decisions"]) == 2

@@ -62,7 +62,7 @@ def assert_legal(seed: int, rules: list[str]) -> None:
     assert RULESET.render(c).endswith("\n")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2**31 - 1))
 def test_every_auto_build_is_legal(seed: int) -> None:
     assert_legal(seed, [])
@@ -105,7 +105,7 @@ def most_any_build_spends(cls: str, ranks: str) -> int:
     )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**31 - 1), st.fixed_dictionaries({n: rule_values(n) for n in DECLARATION["properties"]}))
 def test_every_auto_build_passes_check_under_every_house_rule(seed: int, values: dict[str, Any]) -> None:
     """Issue 15, bug 7: a policy never makes a build ``check`` refuses. Where no build can spend a pool

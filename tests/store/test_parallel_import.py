@@ -19,8 +19,8 @@ from lifepath.store.checking import CHUNK
 from tests.processes import group_members, wait_for
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
-#: many more characters than the chunks two workers have in flight at once
-COUNT = max(600, 6 * CHUNK)
+#: six chunks: more than the two workers have in flight at once (a chunk each, and one queued each)
+COUNT = 6 * CHUNK
 TWO_CPUS = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) >= 2
 
 
