@@ -48,25 +48,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-#: tests that share what a session- or module-scoped fixture makes at some cost (a browser and a served
-#: campaign, a campaign of hostile names, an export of 300 characters), kept on one xdist worker so it is made
-#: once rather than once per worker (tox runs ``--dist loadgroup``; a group runs in file order)
-SHARED_FIXTURES = {
-    "tests/pages/": "pages",
-    "tests/bad_input/test_output_safety.py": "hostile-campaign",
-    "tests/formats/test_sector_worlds.py": "sector-worlds",
-    "tests/store/test_parallel_import.py": "parallel-import",
-}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        for prefix, group in SHARED_FIXTURES.items():
-            if item.nodeid.startswith(prefix):
-                item.add_marker(pytest.mark.xdist_group(group))
-
-
 def lifepath_command() -> list[str]:
     """The installed console script, next to the interpreter running the tests."""
     script = Path(sys.executable).with_name("lifepath")

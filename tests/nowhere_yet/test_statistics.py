@@ -14,13 +14,8 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-import pytest
-
 from lifepath import Character
 from lifepath.testing import create_character, make_registry
-
-#: one worker makes the 6,000 characters these tests share (tox runs xdist with --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("nowhere-yet-population")
 
 REGISTRY = make_registry("nowhere_yet")
 N = 6000
