@@ -22,7 +22,7 @@ import os
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lifepath.decisions import Decision, free_text_problem
@@ -81,6 +81,7 @@ class PromptChooser:
         self.stdin = stdin or sys.stdin
         self.out = out or sys.stderr
         self.session = session
+        self._names: Mapping[str, str] | None = None
         self.explain = explain
         self.glossary = glossary
         self.answers = answers
@@ -123,12 +124,21 @@ class PromptChooser:
         """Observer for the creation context: print throws as panels, other events as lines."""
         if event.get("type") in ("throw", "change", "note", "crisis"):
             # one line each (a throw with its dice, DMs and verdict), so the player's numbers stay on screen
-            text = spoken(event)
+            text = spoken(event, self._characteristic_names())
             indent = "  " if event.get("type") == "throw" else ""
             for line in wrap(
                 safe(text.strip()), self.width(), indent + ("  " if text.startswith("  ") else ""), "      "
             ):
                 print(line, file=self.out)
+
+    def _characteristic_names(self) -> Mapping[str, str]:
+        """The ruleset's names for its characteristic codes (none without a session), read once."""
+        if self._names is None:
+            session = self.session
+            self._names = (
+                session.registry.ruleset(session.ruleset_id).characteristic_names() if session is not None else {}
+            )
+        return self._names
 
     def keys(self, decision: Decision) -> str:
         """The prompt line's list of what may be typed, e.g. ``[1-9, ? help, b back, r suggest, auto, Enter = 3]``."""

@@ -92,6 +92,11 @@ class Ruleset:
 
         return recap(ctx)
 
+    def characteristic_names(self) -> Mapping[str, str]:
+        """Each characteristic's name by the code the history records (``{"Str": "Strength"}``), so the lines
+        a person reads during creation say ``Strength 9``; the default has none (the code is shown)."""
+        return {}
+
     def render(self, character: Character) -> str:
         """The ruleset's standard text form of a finished character."""
         return character.sheet.name

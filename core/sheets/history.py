@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -42,10 +43,12 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def spoken(event: dict[str, Any]) -> str:
+def spoken(event: dict[str, Any], names: Mapping[str, str] | None = None) -> str:
     """One line for a person watching creation (the terminal, the creation page): a throw on one line with
-    its verdict, a change as ``Str 9 (rolled 2D6)`` or ``Gun Combat 0 -> 1 (...)``, never ``None`` or a
-    bracketed mapping. :func:`describe` keeps the ``--history`` form, which exports and goldens hold."""
+    its verdict, a change as ``Strength 9 (rolled 2D6)`` or ``Gun Combat 0 -> 1 (...)``, never ``None`` or a
+    bracketed mapping. ``names`` gives a characteristic's name for the code the history records
+    (``Ruleset.characteristic_names``). :func:`describe` keeps the ``--history`` form, which exports and
+    goldens hold."""
     kind = event.get("type")
     if kind == "throw":
         faces = "+".join(str(f) for f in event["faces"])
@@ -57,7 +60,11 @@ def spoken(event: dict[str, Any]) -> str:
             text += f" ({event['rule']})"
         return text
     if kind == "change":
-        what = str(event["what"]).removeprefix("characteristic ").removeprefix("skill ")
+        what = str(event["what"])
+        if what.startswith("characteristic "):
+            code = what.removeprefix("characteristic ")
+            what = (names or {}).get(code, code)
+        what = what.removeprefix("skill ")
         before, after = event["from"], event["to"]
         why = f" ({event['why']})" if event.get("why") else ""
         if before is None or before in ("", {}, []):

@@ -100,6 +100,10 @@ class NowhereYet(Ruleset):
 
         return meaning_errors(table, vocabulary)
 
+    def characteristic_names(self) -> Mapping[str, str]:
+        """Str -> Strength, ... from the characteristics table (a species' own name for Soc is its code)."""
+        return {str(c["code"]): str(c["name"]) for c in tables()["characteristics"]["characteristics"]}
+
     def sheet_so_far(self, ctx: Context) -> list[str]:
         """The recap with the UPP beside the characteristics and the homeworld with its trade codes."""
         from lifepath.sheets.recap import recap_lines
