@@ -2,36 +2,27 @@
 species and class, attributes and skills as die codes, the traits bought and the points left.
 
 Creation keeps the build on its :class:`~.state.Creation`, not on the sheet (the sheet is filled in at the
-end), so each running creation is found here by its context; a context whose creation has not started
-gets the shared recap.
+end); the Creation puts itself in the context's scratch space (``ctx.state["creation"]``), where this
+finds it. A context whose creation has not started gets the shared recap.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from lifepath.sheets.recap import recap, recap_lines
 
 from . import species
 from .codes import to_code
+from .state import Creation
 
 if TYPE_CHECKING:
     from lifepath import Context
 
-    from .state import Creation
-
-_RUNNING: WeakKeyDictionary[Context, Creation] = WeakKeyDictionary()
-
-
-def started(c: Creation) -> None:
-    """Remember ``c`` as the creation running on its context."""
-    _RUNNING[c.ctx] = c
-
 
 def lines(ctx: Context) -> list[str]:
-    c = _RUNNING.get(ctx)
-    if c is None:
+    c = ctx.state.get("creation")
+    if not isinstance(c, Creation):
         return recap(ctx)
     book, build, per = c.book, c.build, c.book.per_die
     attributes = "  ".join(f"{a} {to_code(build.attributes[a], per)}" for a in book.attributes)

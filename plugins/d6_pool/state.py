@@ -9,7 +9,7 @@ from typing import Any
 
 from lifepath import Context
 
-from . import recap, species
+from . import species
 from .build import Build, Ledger, ledger
 from .codes import to_code
 from .reach import can_spend
@@ -44,7 +44,8 @@ class Creation:
         self.species: Mapping[str, Any] = first
         self.allowance = species.totals(book, self.rules, first)
         self.species_traits = species.trait_names(first)
-        recap.started(self)
+        #: for the sheet so far (:mod:`.recap`), which the build is on until the end
+        ctx.state["creation"] = self
 
     def set_species(self, data: Mapping[str, Any]) -> None:
         """The character's species, its totals under the house rules, and the Traits it brings (not for sale)."""
