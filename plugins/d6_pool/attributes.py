@@ -9,7 +9,7 @@ from functools import partial
 from lifepath import Decision, Option
 
 from . import purchase_previews
-from .purchase import Purchase, disabled
+from .purchase import Purchase, kept, purchases
 from .state import Creation, pts
 
 #: the attribute menu's answer for a die split into pips
@@ -36,44 +36,55 @@ def room(c: Creation, name: str) -> int:
     return c.book.attribute_max_pips(c.build.cls, name) - c.build.attributes[name]
 
 
-def attribute_offers(c: Creation) -> list[Purchase]:
+def die_on_offer(c: Creation, left: int) -> bool:
+    """Whether :func:`attribute_offers` has anything to take with ``left`` points left: a die is
+    affordable and has room somewhere (then splitting one always can be taken)."""
+    book = c.book
+    return left >= book.costs["attribute_die"] and sum(room(c, a) for a in book.attributes) >= book.per_die
+
+
+def attribute_menu(c: Creation) -> list[Option]:
     """A whole die on each attribute (disabled where there is no room for one), then a die split into pips;
     none at all when a die is not affordable or has nowhere to go."""
-    book, per = c.book, c.book.per_die
-    cost = book.costs["attribute_die"]
-    if c.left() < cost or sum(room(c, a) for a in book.attributes) < per:
+    book, cls = c.book, c.build.cls
+    if not die_on_offer(c, c.left()):
         return []
+    options = [kept(book, ("attribute", cls, a, c.build.attributes[a]), die_option, c, a) for a in book.attributes]
+    options.append(kept(book, ("attribute", SPLIT), split_option, c))
+    return options
+
+
+def buy_attribute(c: Creation, answer: str) -> None:
+    """A die on the attribute ``answer``, or a die split into pips (:data:`SPLIT`)."""
+    if answer == SPLIT:
+        split_die(c)
+        return
+    why = f"one attribute die for {pts(c.book.costs['attribute_die'])}"
+    set_attribute(c, answer, c.build.attributes[answer] + c.book.per_die, why)
+
+
+def attribute_offers(c: Creation) -> list[Purchase]:
+    return purchases(attribute_menu(c), partial(buy_attribute, c))
+
+
+def die_option(c: Creation, a: str) -> Option:
+    """A whole die on attribute ``a`` (disabled where there is no room for one)."""
+    book, per, now = c.book, c.book.per_die, c.build.attributes[a]
+    most = book.attribute_max_pips(c.build.cls, a)
+    if most - now < per:
+        return Option(
+            a, f"{a} {c.code(now)}", 0.0, disabled=f"no room for a whole die under the maximum of {c.code(most)}"
+        )
     primary = book.classes[c.build.cls]["primary"]
-    offers = []
-    for a in book.attributes:
-        now = c.build.attributes[a]
-        option = Option(
-            a,
-            f"{a} {c.code(now)} -> {c.code(now + per)} ({pts(cost)})",
-            float(c.weights["primary_die" if a == primary else "other_die"]),
-        )
-        if room(c, a) >= per:
-            offers.append(
-                Purchase(option, partial(set_attribute, c, a, now + per, f"one attribute die for {pts(cost)}"))
-            )
-        else:
-            offers.append(
-                disabled(
-                    Option(a, f"{a} {c.code(now)}"),
-                    f"no room for a whole die under the maximum of {c.code(book.attribute_max_pips(c.build.cls, a))}",
-                )
-            )
-    offers.append(
-        Purchase(
-            Option(
-                SPLIT,
-                f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes",
-                float(c.weights["split_die"]),
-            ),
-            partial(split_die, c),
-        )
-    )
-    return offers
+    weight = float(c.weights["primary_die" if a == primary else "other_die"])
+    return Option(a, f"{a} {c.code(now)} -> {c.code(now + per)} ({pts(book.costs['attribute_die'])})", weight)
+
+
+def split_option(c: Creation) -> Option:
+    """A die bought whole and split into pips."""
+    per, cost = c.book.per_die, c.book.costs["attribute_die"]
+    label = f"Split one die ({pts(cost)}) into {per} pips among up to {per} attributes"
+    return Option(SPLIT, label, float(c.weights["split_die"]))
 
 
 def split_die(c: Creation) -> None:

@@ -1,17 +1,19 @@
 """What the spending menu offers now, by kind: attribute dice, skill and specialisation ranks, Advantages
-and Special Ability ranks, each a list of :class:`~.purchase.Purchase` in table order; and, under
-``unspent_points=violation``, which of them leave a pool that can still be spent exactly."""
+and Special Ability ranks, each a list of :class:`~.purchase.Purchase` in table order; whether a kind has
+anything to take, answered without making its menu (the menu of kinds asks that of every kind at every
+purchase, and only the kind chosen is made); and, under ``unspent_points=violation``, which purchases
+leave a pool that can still be spent exactly."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from .attributes import attribute_offers
+from lifepath import Option
+
+from . import attributes, ranks, traits
 from .build import Build
 from .purchase import Purchase, disabled, enabled
-from .ranks import skill_offers, specialisation_offers
 from .state import Creation
-from .traits import ability_offers, advantage_offers
 
 #: the menu's label for each kind of purchase
 LABELS = {
@@ -23,15 +25,68 @@ LABELS = {
 }
 
 
+#: each kind's menu as the build stands, in table order, those that cannot be taken now disabled with the
+#: reason (none when nothing can be taken); its options are made once per state and shared by every build
+MENUS: dict[str, Callable[[Creation], list[Option]]] = {
+    "attribute": attributes.attribute_menu,
+    "skill": ranks.skill_menu,
+    "specialisation": ranks.specialisation_menu,
+    "advantage": traits.advantage_menu,
+    "special_ability": traits.ability_menu,
+}
+
+#: what taking each kind's option does (given its id)
+BUY: dict[str, Callable[[Creation, str], None]] = {
+    "attribute": attributes.buy_attribute,
+    "skill": ranks.buy_skill,
+    "specialisation": ranks.buy_specialisation,
+    "advantage": traits.buy_advantage,
+    "special_ability": traits.buy_ability,
+}
+
+#: each kind's menu as purchases (:class:`~.purchase.Purchase`), for typed purchases and for telling which
+#: purchases leave a pool that can still be spent exactly
+OFFERS: dict[str, Callable[[Creation], list[Purchase]]] = {
+    "attribute": attributes.attribute_offers,
+    "skill": ranks.skill_offers,
+    "specialisation": ranks.specialisation_offers,
+    "advantage": traits.advantage_offers,
+    "special_ability": traits.ability_offers,
+}
+
+#: whether each kind has anything to take with the points left given, the same answer as
+#: ``enabled(OFFERS[kind](c))`` found from the build without making the menu (``tests/d6_pool/test_offers.py``
+#: holds the two together)
+ON_OFFER: dict[str, Callable[[Creation, int], bool]] = {
+    "attribute": attributes.die_on_offer,
+    "skill": ranks.skill_rank_on_offer,
+    "specialisation": ranks.specialisation_rank_on_offer,
+    "advantage": traits.advantage_on_offer,
+    "special_ability": traits.ability_on_offer,
+}
+
+
 def on_offer(c: Creation) -> dict[str, list[Purchase]]:
     """Every kind's purchases as the build stands (a kind with nothing affordable has none)."""
-    return {
-        "attribute": attribute_offers(c),
-        "skill": skill_offers(c),
-        "specialisation": specialisation_offers(c),
-        "advantage": advantage_offers(c),
-        "special_ability": ability_offers(c),
-    }
+    return {kind: offers(c) for kind, offers in OFFERS.items()}
+
+
+def why_not(c: Creation, kind: str, left: int) -> str | None:
+    """Why the menu of kinds shows ``kind`` disabled (with ``left`` points left), or ``None`` when something
+    of it can be taken."""
+    if not ON_OFFER[kind](c, left):
+        return "nothing of this kind is affordable or below its cap"
+    if c.exact and not enabled(list(fitting(c, kind, OFFERS[kind](c)))):
+        return "nothing of this kind leaves points that can all be spent (unspent_points=violation)"
+    return None
+
+
+def menu(c: Creation, kind: str) -> list[Option]:
+    """A kind's menu as the build stands, those that would strand points disabled under
+    ``unspent_points=violation``."""
+    if c.exact:
+        return [p.option for p in offered(c, kind, OFFERS[kind](c))]
+    return MENUS[kind](c)
 
 
 def offered(c: Creation, kind: str, offers: list[Purchase]) -> list[Purchase]:

@@ -19,7 +19,7 @@ from lifepath import LifepathError
 from lifepath.decisions import Shorthand
 
 from .build import Build, ledger
-from .offers import offered, on_offer
+from .offers import OFFERS, offered
 from .previews import points_words
 from .purchase import Purchase
 from .state import Creation, pts
@@ -143,7 +143,7 @@ def _one_more(order: Order) -> Callable[[Creation, Build], None]:
 
 def _offered(c: Creation, order: Order) -> Purchase | str:
     """The purchase the menus offer for one unit of ``order`` now, or why they offer none."""
-    items = offered(c, order.kind, on_offer(c)[order.kind])
+    items = offered(c, order.kind, OFFERS[order.kind](c))
     found = next((p for p in items if p.option.id == order.option_id), None)
     if found is None:
         return f"nothing of that kind can be bought now ({pts(c.left())} left)"

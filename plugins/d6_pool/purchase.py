@@ -1,15 +1,22 @@
 """A purchase on a spending menu (:class:`Purchase`): its option, what buying it does, and what it would do
-to a build; and the menu's kept places, a purchase that cannot be taken now shown disabled with the reason."""
+to a build; the menu's kept places, a purchase that cannot be taken now shown disabled with the reason;
+the options themselves, made once for each state and kept (:func:`kept`); and a menu's options as
+purchases (:func:`purchases`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import NoReturn
 
 from lifepath import Option
 
 from .build import Build
+from .tables import Book
+
+#: options kept per book before the cache starts again (a few thousand states cover every build)
+KEPT_LIMIT = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,3 +41,34 @@ def enabled(offers: list[Purchase]) -> bool:
 def disabled(option: Option, reason: str) -> Purchase:
     """``option`` kept in its place on the menu, disabled with ``reason``."""
     return Purchase(Option(option.id, option.label, 0.0, option.detail, disabled=reason), _refused)
+
+
+def kept(book: Book, state: tuple[object, ...], make: Callable[..., Option], *args: object) -> Option:
+    """The option ``make(*args)`` for a menu entry in ``state`` (a tuple naming the entry and everything its
+    label, weight and reason depend on), made the first time that state is seen and reused after. The
+    spending menus are made again at every purchase, and most of their entries are where they were: the
+    labels are not formatted again, and the options are the same objects for every build."""
+    made = book.menu_options.get(state)
+    if made is None:
+        if len(book.menu_options) >= KEPT_LIMIT:
+            book.menu_options.clear()
+        made = book.menu_options[state] = make(*args)
+    return made
+
+
+def closed(option: Option) -> Purchase:
+    """A purchase that cannot be taken now (``option`` is disabled, with the reason), kept in its place."""
+    return Purchase(option, _refused)
+
+
+def purchases(
+    options: list[Option],
+    buy: Callable[[str], None],
+    change: Callable[[str], Callable[[Build], None]] | None = None,
+) -> list[Purchase]:
+    """A menu's options as purchases: taking one is ``buy(its id)`` and ``change(its id)`` is what it would do
+    to a build; a disabled one is kept in its place."""
+    return [
+        closed(o) if o.disabled is not None else Purchase(o, partial(buy, o.id), change(o.id) if change else None)
+        for o in options
+    ]

@@ -46,6 +46,10 @@ class Creation:
         self.species_traits = species.trait_names(first)
         #: for the sheet so far (:mod:`.recap`), which the build is on until the end
         ctx.state["creation"] = self
+        #: the last ledger made, and what it was made from (see :meth:`ledger`)
+        self._priced: tuple[tuple[object, ...], Ledger] | None = None
+        #: the last status line made, and the ledger and attributes it was made from
+        self._status: tuple[Ledger, tuple[int, ...], str] | None = None
 
     def set_species(self, data: Mapping[str, Any]) -> None:
         """The character's species, its totals under the house rules, and the Traits it brings (not for sale)."""
@@ -54,21 +58,47 @@ class Creation:
         self.species_traits = species.trait_names(data)
 
     def ledger(self) -> Ledger:
-        return ledger(self.book, self.build, self.rules, self.unplaced, self.allowance)
+        """The build priced by :func:`.build.ledger`, priced again only when something it counts differs:
+        the menus of one purchase ask for the points left a dozen times. What it counts is every
+        attribute's pips, every rank, every trait with its points or ranks, the unplaced pips and the
+        species' totals (a skill's or a specialisation's name does not change its price); the book and the
+        house rules are the same for the whole creation."""
+        b = self.build
+        counted = (
+            tuple(b.attributes.values()),
+            tuple(b.skills.values()),
+            tuple(b.specialisations.values()),
+            tuple(b.advantages),
+            tuple(b.disadvantages),
+            tuple(b.special_abilities),
+            self.unplaced,
+            self.allowance,
+        )
+        priced = self._priced
+        if priced is None or priced[0] != counted:
+            priced = self._priced = (counted, ledger(self.book, b, self.rules, self.unplaced, self.allowance))
+        return priced[1]
 
     def left(self) -> int:
         return self.ledger().left
 
     def status(self) -> str:
-        """The line every decision shows: points left, the pool, and the attributes so far."""
+        """The line every decision shows: points left, the pool, and the attributes so far (made again only
+        when one of them differs: a purchase's two menus show the same line)."""
         led = self.ledger()
+        pips = tuple(self.build.attributes[a] for a in self.book.attributes)
+        made = self._status
+        if made is not None and made[0] == led and made[1] == pips:
+            return made[2]
         per = self.book.per_die
-        attrs = "  ".join(f"{a} {to_code(self.build.attributes[a], per)}" for a in self.book.attributes)
+        attrs = "  ".join(f"{a} {to_code(p, per)}" for a, p in zip(self.book.attributes, pips, strict=True))
         bonus = f" + {led.disadvantage_points} from Disadvantages" if led.disadvantage_points else ""
-        return (
+        line = (
             f"Points left: {led.left} of {led.pool} ({led.creation_points} creation points{bonus}; "
             f"{led.spent} spent). {attrs}"
         )
+        self._status = (led, pips, line)
+        return line
 
     def code(self, pips: int) -> str:
         return to_code(pips, self.book.per_die)

@@ -20,7 +20,7 @@ class Book(TableSet):
 
     # -- attributes ---------------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def per_die(self) -> int:
         """Pips in one die."""
         return int(self["attributes"]["pips_per_die"])
@@ -51,11 +51,19 @@ class Book(TableSet):
 
     def attribute_max_pips(self, cls: str, attribute: str) -> int:
         """The most pips ``attribute`` may have at creation for a character of class ``cls``."""
-        limits = self["pool"]["attribute_limits"]
-        primary = self.classes[cls]["primary"] == attribute
-        return int(limits["primary_maximum_dice" if primary else "other_maximum_dice"]) * self.per_die
+        return self.attribute_maxima[cls][attribute]
 
-    @property
+    @cached_property
+    def attribute_maxima(self) -> dict[str, dict[str, int]]:
+        """Every class's most pips for every attribute (asked for often while a pool is spent)."""
+        limits = self["pool"]["attribute_limits"]
+        primary, other = (int(limits[k]) * self.per_die for k in ("primary_maximum_dice", "other_maximum_dice"))
+        return {
+            cls: {a: primary if entry["primary"] == a else other for a in self.attributes}
+            for cls, entry in self.classes.items()
+        }
+
+    @cached_property
     def attribute_min_pips(self) -> int:
         return int(self["pool"]["attribute_limits"]["minimum_dice"]) * self.per_die
 
@@ -103,9 +111,16 @@ class Book(TableSet):
 
     # -- costs --------------------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def costs(self) -> dict[str, int]:
+        """Every price of the pool (read-only: the same mapping is handed to every caller)."""
         return {k: int(v) for k, v in self["pool"]["costs"].items()}
+
+    @cached_property
+    def menu_options(self) -> dict[tuple[object, ...], Any]:
+        """The spending menus' options, each made once for each state it can be in and shared by every
+        build (see :func:`.purchase.kept`)."""
+        return {}
 
     @property
     def policy(self) -> dict[str, Any]:

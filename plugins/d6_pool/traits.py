@@ -4,39 +4,73 @@ kept in place disabled with the reason."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from lifepath import Option
 
 from .build import Build, next_rank_cost
-from .purchase import Purchase, disabled, enabled
+from .purchase import Purchase, disabled, kept, purchases
 from .state import Creation, pts
 
 
-def advantage_offers(c: Creation) -> list[Purchase]:
+def advantage_on_offer(c: Creation, left: int) -> bool:
+    """Whether :func:`advantage_offers` has anything to take with ``left`` points left: an Advantage the
+    species does not bring, not taken yet, at a price within the points left."""
+    taken = {n for n, _ in c.build.advantages}
+    return any(
+        points <= left
+        for name, entry in c.book.advantages.items()
+        if name not in c.species_traits and name not in taken
+        for points in entry["points"]
+    )
+
+
+def advantage_menu(c: Creation) -> list[Option]:
     """Every Advantage at every price, in table order; the ones that cannot be taken now stay in their
     place, disabled with the reason (none at all when nothing can be taken)."""
     taken = {n for n, _ in c.build.advantages}
     left = c.left()
-    offers = []
+    options = []
     for name, entry in c.book.advantages.items():
         for points in entry["points"]:
-            option = Option(f"{name} ({points})", f"{name} at {pts(int(points))}", detail=entry["summary"])
             if name in c.species_traits:
-                offers.append(disabled(option, "a Trait your species starts with"))
+                why = "a Trait your species starts with"
             elif name in taken:
-                offers.append(disabled(option, "already taken"))
+                why = "already taken"
             elif points > left:
-                offers.append(disabled(option, f"costs {pts(int(points))}; {pts(left)} left"))
+                why = f"costs {pts(int(points))}; {pts(left)} left"
             else:
-                offers.append(
-                    Purchase(
-                        option,
-                        partial(take_advantage, c, name, int(points)),
-                        partial(_add_advantage, name, int(points)),
-                    )
-                )
-    return offers if enabled(offers) else []
+                why = ""
+            options.append(kept(c.book, ("advantage", name, points, why), advantage_option, c, name, int(points), why))
+    return options if any(o.disabled is None for o in options) else []
+
+
+def advantage_at(c: Creation, answer: str) -> tuple[str, int]:
+    """The Advantage and price an answer to the Advantage menu (``Name (points)``) names."""
+    return next(
+        (name, int(points))
+        for name, entry in c.book.advantages.items()
+        for points in entry["points"]
+        if answer == f"{name} ({points})"
+    )
+
+
+def buy_advantage(c: Creation, answer: str) -> None:
+    take_advantage(c, *advantage_at(c, answer))
+
+
+def advantage_offers(c: Creation) -> list[Purchase]:
+    def change(answer: str) -> Callable[[Build], None]:
+        return partial(_add_advantage, *advantage_at(c, answer))
+
+    return purchases(advantage_menu(c), partial(buy_advantage, c), change)
+
+
+def advantage_option(c: Creation, name: str, points: int, why: str) -> Option:
+    """An Advantage at one price on its menu, disabled with ``why`` when that is not empty."""
+    option = Option(f"{name} ({points})", f"{name} at {pts(points)}", detail=c.book.advantages[name]["summary"])
+    return disabled(option, why).option if why else option
 
 
 def take_advantage(c: Creation, name: str, points: int) -> None:
@@ -44,30 +78,58 @@ def take_advantage(c: Creation, name: str, points: int) -> None:
     c.ctx.change("advantages", None, f"{name} ({points})", f"Advantage for {pts(points)}; {pts(c.left())} left")
 
 
-def ability_offers(c: Creation) -> list[Purchase]:
+def ability_on_offer(c: Creation, left: int) -> bool:
+    """Whether :func:`ability_offers` has anything to take with ``left`` points left: a Special Ability
+    the species does not bring, below its most ranks, whose next rank is within the points left."""
+    have = dict(c.build.special_abilities)
+    return any(
+        have.get(name, 0) < int(entry["max_ranks"]) and next_rank_cost(c.book, c.rules, name, have.get(name, 0)) <= left
+        for name, entry in c.book.special_abilities.items()
+        if name not in c.species_traits
+    )
+
+
+def ability_menu(c: Creation) -> list[Option]:
     """Every Special Ability, in table order; the ones that cannot be raised now stay in their place,
     disabled with the reason (none at all when nothing can be raised)."""
     have = dict(c.build.special_abilities)
     left = c.left()
-    offers = []
+    options = []
     for name, entry in c.book.special_abilities.items():
         now, most = have.get(name, 0), int(entry["max_ranks"])
         cost = next_rank_cost(c.book, c.rules, name, now)
-        option = Option(name, f"{name} rank {now} -> {now + 1} of {most} ({pts(cost)})", detail=entry["summary"])
         if name in c.species_traits:
-            offers.append(disabled(Option(name, name, detail=entry["summary"]), "a Trait your species starts with"))
+            why = "a Trait your species starts with"
         elif now >= most:
-            offers.append(
-                disabled(
-                    Option(name, f"{name} rank {now} of {most}", detail=entry["summary"]),
-                    f"at its most, {most} rank(s)",
-                )
-            )
+            why = f"at its most, {most} rank(s)"
         elif cost > left:
-            offers.append(disabled(option, f"costs {pts(cost)}; {pts(left)} left"))
+            why = f"costs {pts(cost)}; {pts(left)} left"
         else:
-            offers.append(Purchase(option, partial(add_ability, c, name, cost), partial(_add_rank_of, name)))
-    return offers if enabled(offers) else []
+            why = ""
+        state = ("special_ability", name, now, cost, why)
+        options.append(kept(c.book, state, ability_option, c, name, now, cost, why))
+    return options if any(o.disabled is None for o in options) else []
+
+
+def buy_ability(c: Creation, name: str) -> None:
+    add_ability(c, name, next_rank_cost(c.book, c.rules, name, dict(c.build.special_abilities).get(name, 0)))
+
+
+def ability_offers(c: Creation) -> list[Purchase]:
+    return purchases(ability_menu(c), partial(buy_ability, c), lambda name: partial(_add_rank_of, name))
+
+
+def ability_option(c: Creation, name: str, now: int, cost: int, why: str) -> Option:
+    """A Special Ability's next rank on its menu, disabled with ``why`` when that is not empty (a Trait the
+    species brings shows its name alone, one at its most its ranks)."""
+    entry = c.book.special_abilities[name]
+    most, summary = int(entry["max_ranks"]), entry["summary"]
+    if name in c.species_traits:
+        return disabled(Option(name, name, detail=summary), why).option
+    if now >= most:
+        return disabled(Option(name, f"{name} rank {now} of {most}", detail=summary), why).option
+    option = Option(name, f"{name} rank {now} -> {now + 1} of {most} ({pts(cost)})", detail=summary)
+    return disabled(option, why).option if why else option
 
 
 def add_ability(c: Creation, name: str, cost: int) -> None:
