@@ -31,17 +31,24 @@ def stepped(spec: Mapping[str, Any], rank: int) -> int:
 
 
 def derive(t: Tables, attributes: Mapping[str, int]) -> Derived:
-    """Hit points, inventory slots and melee damage multiplier for these attribute ranks."""
+    """Hit points, inventory slots and melee damage multiplier for these attribute ranks (worked out once for
+    each set of the ranks they follow from: the spending menus ask for them at every point)."""
+    d = t["derived"]
+    ranks = tuple(attributes.get(d[k]["attribute"], 0) for k in ("hit_points", "inventory", "melee_damage"))
+    made = t.derived_made.get(ranks)
+    if made is None:
+        made = t.derived_made[ranks] = _derive(t, *ranks)
+    return made
+
+
+def _derive(t: Tables, hp_rank: int, inv_rank: int, melee_rank: int) -> Derived:
     d = t["derived"]
     hp_spec = d["hit_points"]
     hp_attr = hp_spec["attribute"]
-    hp_rank = attributes.get(hp_attr, 0)
     hit_points = int(hp_spec["base"]) + int(hp_spec["per_rank"]) * hp_rank
     inv = d["inventory"]
-    inv_rank = attributes.get(inv["attribute"], 0)
     slots = stepped(inv, inv_rank)
     melee = d["melee_damage"]
-    melee_rank = attributes.get(melee["attribute"], 0)
     multiplier = stepped(melee, melee_rank)
     return Derived(
         hit_points,

@@ -165,11 +165,11 @@ def skill_point(p: Procedure, left: int) -> Previewer:
     pool = p.skill_pool
     die = t.die()
     attribute_of = t.skill_attributes()
-    summaries: Mapping[str, str] = {s["name"]: str(s["summary"]) for s in t["skills"]["skills"]}
     rolls = t["rolls"]
 
     def preview(option: Option) -> Preview:
         name = option.id
+        summaries: Mapping[str, str] = {s["name"]: str(s["summary"]) for s in t["skills"]["skills"]}
         attribute = attribute_of[name]
         rank = p.skills[name]
         attr_rank = p.attributes[attribute]

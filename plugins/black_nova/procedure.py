@@ -139,32 +139,42 @@ class Procedure:
 
     def attribute_options(self, left: int) -> list[Option]:
         """Every attribute and perk, in the tables' order: the legal ways to spend the next attribute point,
-        and the others disabled with the reason, so each keeps its number in the menu."""
-        pool = self.attr_pool
-        w = self.weights
+        and the others disabled with the reason, so each keeps its number in the menu. Each option is made
+        once for everything it depends on and shared by every character (``Tables.options_made``)."""
+        made = self.t.kept_options()
+        ranks = tuple(self.attributes.values())
+        affordable = self.attr_pool.cost_per_rank <= left
         options: list[Option] = []
-        for name, rank in self.attributes.items():
-            label = f"{name} {rank} -> {rank + 1}"
-            if rank >= pool.maximum:
-                options.append(
-                    Option(name, f"{name} {rank}", 0.0, disabled=f"already at the maximum rank of {pool.maximum}")
-                )
-                continue
-            if pool.cost_per_rank > left:
-                options.append(
-                    Option(name, label, 0.0, disabled=f"a rank costs {pool.cost_per_rank}, only {left} left")
-                )
-                continue
-            weight = w["attribute_base"] + w["attribute_per_rank"] * rank
-            if name == self.focus:
-                weight *= w["focus_multiplier"]
-            options.append(Option(name, label, weight, self.attribute_detail(name)))
+        for name in self.attributes:
+            key: tuple[object, ...] = ("attribute", name, ranks, name == self.focus, affordable or left)
+            option = made.get(key)
+            if option is None:
+                option = made[key] = self.attribute_option(name, left)
+            options.append(option)
         if not self.perks_allowed:  # off for the whole creation: not listed at all (the context says so)
             return options
         for perk in self.t.perk_names():
             reason = self.perk_refusal(perk, left)
-            options.append(Option(perk, f"Perk: {perk}", w["perk"], self.t.perk_summary(perk), disabled=reason or None))
+            key = ("perk", perk, reason)
+            option = made.get(key)
+            if option is None:
+                summary = self.t.perk_summary(perk)
+                option = made[key] = Option(perk, f"Perk: {perk}", self.weights["perk"], summary, reason or None)
+            options.append(option)
         return options
+
+    def attribute_option(self, name: str, left: int) -> Option:
+        """Raising attribute ``name`` by a rank, disabled with the reason when it cannot be raised now."""
+        pool, w, rank = self.attr_pool, self.weights, self.attributes[name]
+        label = f"{name} {rank} -> {rank + 1}"
+        if rank >= pool.maximum:
+            return Option(name, f"{name} {rank}", 0.0, disabled=f"already at the maximum rank of {pool.maximum}")
+        if pool.cost_per_rank > left:
+            return Option(name, label, 0.0, disabled=f"a rank costs {pool.cost_per_rank}, only {left} left")
+        weight = w["attribute_base"] + w["attribute_per_rank"] * rank
+        if name == self.focus:
+            weight *= w["focus_multiplier"]
+        return Option(name, label, weight, self.attribute_detail(name))
 
     def perk_refusal(self, perk: str, left: int) -> str:
         """Why ``perk`` cannot be bought now, or an empty string if it can."""
@@ -245,35 +255,40 @@ class Procedure:
 
     def skill_options(self, left: int) -> list[Option]:
         """Every skill, in the tables' order, weighted towards those the attributes suit; those that cannot
-        take the next point are disabled with the reason, so each skill keeps its number in the menu."""
-        pool = self.skill_pool
-        w = self.weights
-        die = self.t.die()
+        take the next point are disabled with the reason, so each skill keeps its number in the menu. Each
+        option is made once for everything it depends on and shared by every character."""
+        made = self.t.kept_options()
+        affordable = self.skill_pool.cost_per_rank <= left
         options: list[Option] = []
         for name, attribute in self.t.skill_attributes().items():
-            rank = self.skills[name]
-            if rank >= pool.maximum:
-                options.append(
-                    Option(name, f"{name} {rank}", 0.0, disabled=f"already at the cap of {pool.maximum} ranks")
-                )
-                continue
-            if pool.cost_per_rank > left:
-                options.append(
-                    Option(
-                        name,
-                        f"{name} {rank} -> {rank + 1}",
-                        0.0,
-                        disabled=f"a rank costs {pool.cost_per_rank}, only {left} left",
-                    )
-                )
-                continue
-            attr_rank = self.attributes[attribute]
-            weight = w["skill_base"] + w["skill_per_attribute_rank"] * attr_rank + w["skill_per_rank"] * rank
-            if attribute == self.focus:
-                weight *= w["focus_multiplier"]
-            detail = f"roll {die}{_signed(rank + 1 + attr_rank)} ({attribute} {attr_rank} + {name} {rank + 1})"
-            options.append(Option(name, f"{name} {rank} -> {rank + 1}", weight, detail))
+            key = (
+                "skill",
+                name,
+                self.skills[name],
+                self.attributes[attribute],
+                attribute == self.focus,
+                affordable or left,
+            )
+            option = made.get(key)
+            if option is None:
+                option = made[key] = self.skill_option(name, attribute, left)
+            options.append(option)
         return options
+
+    def skill_option(self, name: str, attribute: str, left: int) -> Option:
+        """Raising skill ``name`` by a rank, disabled with the reason when it cannot be raised now."""
+        pool, w, rank = self.skill_pool, self.weights, self.skills[name]
+        if rank >= pool.maximum:
+            return Option(name, f"{name} {rank}", 0.0, disabled=f"already at the cap of {pool.maximum} ranks")
+        if pool.cost_per_rank > left:
+            disabled = f"a rank costs {pool.cost_per_rank}, only {left} left"
+            return Option(name, f"{name} {rank} -> {rank + 1}", 0.0, disabled=disabled)
+        attr_rank = self.attributes[attribute]
+        weight = w["skill_base"] + w["skill_per_attribute_rank"] * attr_rank + w["skill_per_rank"] * rank
+        if attribute == self.focus:
+            weight *= w["focus_multiplier"]
+        detail = f"roll {self.t.die()}{_signed(rank + 1 + attr_rank)} ({attribute} {attr_rank} + {name} {rank + 1})"
+        return Option(name, f"{name} {rank} -> {rank + 1}", weight, detail)
 
     # -- gear ---------------------------------------------------------------------------------------
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from lifepath.tables import TableSet
 
 PACKAGE = "lifepath.plugins.black_nova"
+
+#: options kept (:meth:`Tables.kept_options`) before the cache starts again
+KEPT_LIMIT = 20_000
 
 NAMES = ("attributes", "perks", "skills", "derived", "rolls", "names", "procedure", "gear")
 
@@ -43,8 +46,34 @@ class Tables(TableSet):
         return {a["name"]: a["abbreviation"] for a in self["attributes"]["attributes"]}
 
     def skill_attributes(self) -> dict[str, str]:
-        """Skill name to the attribute it adds, in sheet order."""
+        """Skill name to the attribute it adds, in sheet order (read-only: the same mapping every time)."""
+        return self._skill_attributes
+
+    @cached_property
+    def _skill_attributes(self) -> dict[str, str]:
         return {s["name"]: s["attribute"] for s in self["skills"]["skills"]}
+
+    @cached_property
+    def _perks_by_name(self) -> dict[str, dict[str, Any]]:
+        return {p["name"]: p for p in self["perks"]["perks"]}
+
+    @cached_property
+    def _options_made(self) -> dict[tuple[object, ...], Any]:
+        return {}
+
+    def kept_options(self) -> dict[tuple[object, ...], Any]:
+        """The spending menus' options already made, by everything their text and weight depend on (see
+        :meth:`.procedure.Procedure.attribute_options`): the same for every character in that state. It
+        starts again past :data:`KEPT_LIMIT` options, so a long batch does not grow it without end."""
+        made = self._options_made
+        if len(made) >= KEPT_LIMIT:
+            made.clear()
+        return made
+
+    @cached_property
+    def derived_made(self) -> dict[tuple[int, ...], Any]:
+        """Derived values already worked out, by the ranks they follow from (see :func:`.derived.derive`)."""
+        return {}
 
     def perks(self) -> list[dict[str, Any]]:
         return list(self["perks"]["perks"])
@@ -53,7 +82,7 @@ class Tables(TableSet):
         return [p["name"] for p in self["perks"]["perks"]]
 
     def perk_cost(self, name: str) -> int:
-        return int(next(p["cost"] for p in self["perks"]["perks"] if p["name"] == name))
+        return int(self._perks_by_name[name]["cost"])
 
     def perk_max_each(self) -> int:
         return int(self["perks"]["max_each"])
@@ -64,7 +93,7 @@ class Tables(TableSet):
         return {rule: [by_id[i] for i in ids] for rule, ids in self["perks"].get("house_rule_exclusions", {}).items()}
 
     def perk_summary(self, name: str) -> str:
-        return str(next(p["summary"] for p in self["perks"]["perks"] if p["name"] == name))
+        return str(self._perks_by_name[name]["summary"])
 
     def name_examples(self) -> int:
         return int(self["procedure"]["name_examples"])
