@@ -295,11 +295,42 @@ def show_progress(out: Path | None, to_stdout: bool) -> bool:
     return out is not None or not to_stdout or not sys.stdout.isatty()
 
 
+class Advance:
+    """What :func:`progress_bar` yields: ``advance(n)`` moves the bar on by ``n`` (nothing when there is no
+    bar); ``advance.echo(text)`` prints a line on standard output, drawn above the bar when standard output
+    is the bar's terminal too (a line printed past a live bar would be drawn over by it)."""
+
+    def __init__(self, bar: Any = None, task: Any = None) -> None:
+        self._bar = bar
+        self._task = task
+
+    def __call__(self, n: int) -> None:
+        if self._bar is not None:
+            self._bar.advance(self._task, n)
+
+    def echo(self, text: str) -> None:
+        if self._bar is not None and _one_terminal():
+            sys.stdout.flush()
+            self._bar.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
+        else:
+            typer.echo(text)
+
+
+def _one_terminal() -> bool:
+    """Whether standard output and standard error are the same terminal."""
+    import os
+
+    try:
+        return sys.stdout.isatty() and os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError):
+        return False
+
+
 @contextmanager
-def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
-    """A rich progress bar on stderr; yields ``advance(n)`` (a no-op when disabled)."""
+def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Advance]:
+    """A rich progress bar on stderr; yields an :class:`Advance` (whose ``advance(n)`` is a no-op when disabled)."""
     if not enabled:
-        yield lambda n: None
+        yield Advance()
         return
     from rich.progress import (
         BarColumn,
@@ -322,8 +353,7 @@ def progress_bar(enabled: bool, total: int, what: str) -> Iterator[Any]:
     # no redirection of sys.stdout/sys.stderr into rich: what is printed meanwhile stays behind the guard
     bar_console = console(stderr=True)
     with Progress(*columns, console=bar_console, transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda n: bar.advance(task, n)
+        yield Advance(bar, bar.add_task(what, total=total))
 
 
 # -- the command ----------------------------------------------------------------------------------

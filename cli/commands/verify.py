@@ -69,11 +69,23 @@ def verify(
     content: list[Path] = typer.Option(
         [], "--content", help="A data-only content folder the characters were made with (repeatable)."
     ),
+    each: bool = typer.Option(
+        False, "--each", help="With a JSON Lines file: a line for every character, not only those that fail."
+    ),
+    workers: int = typer.Option(
+        None,
+        "--workers",
+        "-w",
+        min=1,
+        help="With a JSON Lines file: processes that replay its lines (default: 2 for a file of 2,000 lines or "
+        "more, else 1; at most the CPUs here); the result is the same for any.",
+    ),
 ) -> None:
     """Replay characters from their seed and recorded decisions; report identical or every difference.
 
     Give an export file (- reads standard input), a JSON Lines file of characters (.jsonl, as `generate
-    --format jsonl` writes: each line replayed and reported), a stored character's id, or --campaign NAME
+    --format jsonl` writes: every line replayed, by --workers processes; printed are a summary and each
+    line that differs or cannot be replayed, or every line with --each), a stored character's id, or --campaign NAME
     (stored characters are replayed with their campaign's content folders). A brief (sheet and provenance,
     no history) has its history rebuilt by the replay. Each character is replayed with exactly the plugins
     and tables its provenance records: plugins installed since are left out, and a recorded plugin that is
@@ -93,6 +105,13 @@ def verify(
             "say what to verify: an export file, a character id, or --campaign NAME",
             hint="e.g. `lifepath verify npc.json`, `lifepath verify 12` or `lifepath verify --campaign Spinward`",
         )
+    from lifepath.cli.verify_lines import is_lines
+
+    if workers is not None and (target is None or not is_lines(Path(target))):
+        raise LifepathError(
+            "--workers is for a JSON Lines file of characters (FILE.jsonl, as `generate --format jsonl` writes)",
+            hint="leave out --workers: one character, or a stored campaign, is replayed in this process",
+        )
     if target is not None and (target == "-" or Path(target).exists() or not target.strip().isdigit()):
         path = Path(target)
         if target != "-" and not path.exists():
@@ -100,10 +119,15 @@ def verify(
                 f"there is no file called {target}, and it is not a character id",
                 hint="give an export file, or the id of a stored character (see `lifepath roster`)",
             )
-        from lifepath.cli.verify_lines import is_lines, verify_lines
+        from lifepath.cli.verify_lines import verify_lines
 
         if is_lines(path):  # a file of characters, one a line (`generate --format jsonl`)
-            if not verify_lines(replay, path, as_json):
+            if workers is not None:
+                from lifepath.cli.batching import cap_workers
+
+                workers = cap_workers(workers)
+            folders = tuple(str(folder) for folder in content)
+            if not verify_lines(path, as_json=as_json, each=each, workers=workers, content=folders):
                 raise typer.Exit(1)
             return
         verdict = replay_file(replay, path)

@@ -125,6 +125,11 @@ def _read(exported: Any) -> _Export:
     prov = exported.get("provenance")
     if not isinstance(prov, Mapping):
         raise _fail('the export has no provenance ("provenance" must be an object)', "/provenance")
+    return _read_provenance(prov, sheet, history)
+
+
+def _read_provenance(prov: Mapping[str, Any], sheet: Mapping[str, Any], history: list[Any]) -> _Export:
+    """The replay's inputs from a provenance (an object), each checked as :func:`_read` checks them."""
     ruleset = prov.get("ruleset")
     if not isinstance(ruleset, Mapping) or not isinstance(ruleset.get("id"), str):
         raise _fail("the provenance does not name its ruleset", "/provenance/ruleset/id")
@@ -146,7 +151,7 @@ def _read(exported: Any) -> _Export:
         raise _fail("the provenance's decisions must be a list of [key, answer] pairs", "/provenance/decisions")
     pairs = []
     for i, pair in enumerate(decisions):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], str)):
             raise _fail(
                 f"recorded decision {i + 1} is {show(pair)}, not a [key, answer] pair of text",
                 f"/provenance/decisions/{i}",
