@@ -10,6 +10,7 @@ from lifepath.tables import Table, TableSet
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.creation import Context
+    from lifepath.engine.tallies import Outcome
     from lifepath.errors import TableError
     from lifepath.sheets import RosterColumn, Section
     from lifepath.validation.meaning import Vocabulary
@@ -96,6 +97,19 @@ class Ruleset:
         """Each characteristic's name by the code the history records (``{"Str": "Strength"}``), so the lines
         a person reads during creation say ``Strength 9``; the default has none (the code is shown)."""
         return {}
+
+    def tallies(self) -> Sequence[Outcome]:
+        """What ``lifepath odds`` (and the web odds page) tallies for this ruleset's characters beyond
+        careers, terms and ages: :mod:`lifepath.engine.tallies` definitions (``Labels``, ``Numbers``,
+        ``Share``), each read from the character's decision, change and crisis events and the sheet's
+        fields, never from text. A ``Labels`` with ``by=True`` also gets a per-option table: for each of
+        its labels, what the characters who have it ended with.
+
+        The default (:func:`lifepath.engine.tallies.default_tallies`) counts the characteristics' means
+        and who has which skill; return ``()`` for none."""
+        from lifepath.engine.tallies import default_tallies
+
+        return default_tallies()
 
     def render(self, character: Character) -> str:
         """The ruleset's standard text form of a finished character."""

@@ -94,7 +94,9 @@ def run_label(run: Mapping[str, Any], keys: Sequence[str]) -> str:
 
 def render(console: Console, result: Mapping[str, Any]) -> None:
     """The tables and bar charts for one run or two, on ``console``."""
-    from rich.table import Table
+    from rich.text import Text
+
+    from lifepath.support.text import safe
 
     runs: list[Mapping[str, Any]] = result["runs"]
     keys = differing_rules(runs)
@@ -106,6 +108,26 @@ def render(console: Console, result: Mapping[str, Any]) -> None:
         + (f", options {json.dumps(first['options'], ensure_ascii=False)}" if first["options"] else "")
     )
 
+    outcomes = any(run.get("outcomes") for run in runs)
+    careers = any(run["careers"] for run in runs)
+    ages = any(set(run["age"]["distribution"]) - {"0"} for run in runs)
+    if careers or ages or not outcomes:  # a point-build ruleset's own tallies say more than terms and ages
+        generic(console, runs, labels, detailed)
+    elif len(runs) > 1:  # the Overall table's headings are not there to name the rules
+        console.print(Text(safe("runs: " + ", ".join(labels))))
+    if outcomes:
+        from lifepath.cli.odds_outcomes import option_tables, outcome_tables
+
+        short = [str(run["label"]) for run in runs]  # the columns' headings; the Overall table names the rules
+        for table in [*outcome_tables(runs, short), *option_tables(runs, labels)]:
+            console.print(table)
+
+
+def generic(console: Console, runs: Sequence[Mapping[str, Any]], labels: Sequence[str], detailed: bool) -> None:
+    """The figures every ruleset has: overall, per career and the ages (a line instead of a table without)."""
+    from rich.table import Table
+
+    outcomes = any(run.get("outcomes") for run in runs)
     summary = Table(title="Overall", title_justify="left")
     summary.add_column("")
     for label in labels:
@@ -128,11 +150,11 @@ def render(console: Console, result: Mapping[str, Any]) -> None:
     console.print(summary)
     if any(run["careers"] for run in runs):
         console.print(career_table(runs, labels, detailed))
-    else:
+    elif not outcomes:
         console.print("No character served a career (a point-build ruleset has none).")
     if any(set(run["age"]["distribution"]) - {"0"} for run in runs):
         console.print(age_chart(runs, labels))
-    else:
+    elif not outcomes:
         console.print("No character has an age: the ruleset records none.")
 
 
@@ -303,7 +325,9 @@ def odds(
     Per career: who tried it, first qualification throws, mishaps per term, terms served, ranks, crises,
     and what its last members mustered out with; overall: the age distribution and more. A ruleset
     whose throws have no qualification, survival and mishap kinds (all but nowhere-yet today) gets the
-    generic figures only (careers, terms, ranks, ages).
+    generic figures (careers, terms, ranks, ages) and the outcomes it declares (Ruleset.tallies: a
+    class, attributes, skills, points left...), each with per-option tables: what the characters who
+    chose each class (Background, perk...) ended with.
     """
     from lifepath.batches.odds import Batch, compute_odds
     from lifepath.cli.batching import cap_workers

@@ -29,7 +29,10 @@ What the report counts (every rate is a fraction from 0 to 1):
   with, after medical bills were paid from cash);
 * overall: characters, mean terms, mean careers, characters with no career, death rate, the age
   distribution and mean, and for such a ruleset the crisis rate and the mean credits and debt over every
-  character.
+  character;
+* the ruleset's own outcomes, for a ruleset whose :meth:`lifepath.Ruleset.tallies` declares any (every one
+  but Nowhere Yet, whose figures are the ones above): ``outcomes`` and ``by_option``, the per-option
+  tables (:mod:`lifepath.batches.outcomes`). A report without them has neither key.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from lifepath.batches.outcomes import OutcomeTally, check, read
 from lifepath.batches.seeds import derive_seed
 from lifepath.errors import BatchError as BatchError
 from lifepath.errors import LifepathError
@@ -47,6 +51,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from lifepath.character import Character
+    from lifepath.engine.tallies import Outcome
     from lifepath.host.registry import Registry
 
 R = TypeVar("R")
@@ -217,6 +222,8 @@ class Tally:
     debt: int = 0
     ages: Counter[int] = field(default_factory=Counter)
     careers: dict[str, CareerTally] = field(default_factory=dict)
+    #: what the ruleset's own tallies (``Ruleset.tallies``) counted
+    outcomes: OutcomeTally = field(default_factory=OutcomeTally)
 
     def career(self, name: str) -> CareerTally:
         found = self.careers.get(name)
@@ -233,11 +240,15 @@ class Tally:
         self.ages.update(other.ages)
         for name, tally in other.careers.items():
             self.career(name).merge(tally)
+        self.outcomes.merge(other.outcomes)
 
     # -- reading one character ----------------------------------------------------------------------
 
-    def add(self, character: Character, career_names: Mapping[str, str]) -> None:
-        """Count one character. ``career_names`` maps career ids to names (for ``career`` decisions)."""
+    def add(self, character: Character, career_names: Mapping[str, str], outcomes: Sequence[Outcome] = ()) -> None:
+        """Count one character. ``career_names`` maps career ids to names (for ``career`` decisions);
+        ``outcomes`` are the ruleset's own tallies (:mod:`lifepath.batches.outcomes`)."""
+        if outcomes:
+            self.outcomes.add(read(outcomes, character))
         sheet = character.sheet
         self.characters += 1
         self.terms += sheet.total_terms
@@ -307,8 +318,10 @@ class Tally:
 
     # -- the report -----------------------------------------------------------------------------------
 
-    def report(self) -> dict[str, Any]:
-        """The tally as JSON-ready data (see the module docstring for what each figure means)."""
+    def report(self, outcomes: Sequence[Outcome] = ()) -> dict[str, Any]:
+        """The tally as JSON-ready data (see the module docstring for what each figure means), with
+        ``outcomes`` and ``by_option`` when the ruleset declares tallies (``outcomes``, the same it was
+        counted with)."""
         n = self.characters
         detailed = self.detailed
         summary: dict[str, Any] = {
@@ -323,7 +336,7 @@ class Tally:
             "mean_debt": _ratio(self.debt, n) if detailed else None,
         }
         careers = [self._career_report(name, self.careers[name]) for name in sorted(self.careers)]
-        return {
+        report = {
             "detailed": detailed,
             "summary": summary,
             "careers": careers,
@@ -332,6 +345,9 @@ class Tally:
                 "distribution": {str(age): self.ages[age] for age in sorted(self.ages)},
             },
         }
+        if outcomes:
+            report.update(self.outcomes.report(outcomes))
+        return report
 
     def _career_report(self, name: str, t: CareerTally) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -375,10 +391,27 @@ def _ratio(a: int, b: int) -> float | None:
 def tally_chunk(batch: Batch, registry: Registry, start: int, stop: int) -> Tally:
     """Make characters ``start`` to ``stop - 1`` of ``batch`` and count them (a :func:`run_chunks` function)."""
     names = {cid: c.name for cid, c in registry.careers(batch.ruleset).items()}
-    tally = Tally(detailed=set(registry.ruleset(batch.ruleset).throw_kinds) >= DETAIL_KINDS)
+    ruleset = registry.ruleset(batch.ruleset)
+    outcomes = tallies_of(registry, batch.ruleset)
+    tally = Tally(detailed=set(ruleset.throw_kinds) >= DETAIL_KINDS)
     for index in range(start, stop):
-        tally.add(batch.character(registry, index), names)
+        character = batch.character(registry, index)
+        try:
+            tally.add(character, names, outcomes)
+        except BatchError:
+            raise
+        except LifepathError as exc:
+            raise BatchError(
+                f"character {index} of the batch (seed {batch.seed_of(index)}): {exc.paragraph()}"
+            ) from None
     return tally
+
+
+def tallies_of(registry: Registry, ruleset: str) -> tuple[Outcome, ...]:
+    """The ruleset's own tallies (``Ruleset.tallies``), their keys checked."""
+    outcomes = tuple(registry.ruleset(ruleset).tallies())
+    check(outcomes, ruleset)
+    return outcomes
 
 
 def compute_odds(
@@ -406,13 +439,14 @@ def compute_odds(
         if progress is not None:
             progress(part.characters)
     assert total is not None  # count >= 1 makes at least one chunk
+    outcomes = tallies_of(registry if registry is not None else batch.registry(), batch.ruleset)
     return {
         "ruleset": batch.ruleset,
         "count": count,
         "seed": batch.seed,
         "rules": dict(batch.rules),
         "options": dict(batch.options),
-        **total.report(),
+        **total.report(outcomes),
     }
 
 
@@ -425,5 +459,6 @@ __all__ = [
     "chunks",
     "compute_odds",
     "run_chunks",
+    "tallies_of",
     "tally_chunk",
 ]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode
 
+from lifepath.batches import outcome_rows
 from lifepath.sheets.pages import environment
 from lifepath.store.columns import KEYS, columns_for, fill, ruleset_of
 from lifepath.web.jobs import OddsJob, OddsJobs, odds_key, short_waits
@@ -487,7 +488,14 @@ class App:
             self.odds_jobs.forget(job)
             raise
         return self.page(
-            "odds.html.j2", campaign=campaign, report=report, fmt=_fmt, num=_num, pct=_pct, charts=odds_charts(report)
+            "odds.html.j2",
+            campaign=campaign,
+            report=report,
+            fmt=_fmt,
+            num=_num,
+            pct=_pct,
+            charts=odds_charts(report),
+            outcome=outcome_rows,
         )
 
     def refusal(self, heading: str, message: str, status: int) -> ASGIApp:

@@ -16,6 +16,7 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.engine.tallies import Outcome
     from lifepath.sheets import Section
 
     from .tables import Tables
@@ -96,6 +97,13 @@ class BlackNova(Ruleset):
         from .check import check_build
 
         return check_build(self.table_set(), build)
+
+    def tallies(self) -> Sequence[Outcome]:
+        """What ``lifepath odds`` counts: perks (with a per-option table), attributes, skill ranks and the
+        points left unspent (``tallies.py``)."""
+        from .tallies import tallies
+
+        return tallies(self.table_set())
 
 
 @hookimpl

@@ -36,6 +36,7 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.engine.tallies import Outcome
     from lifepath.sheets import Section
 
     from .tables import Book
@@ -135,6 +136,13 @@ class D6Pool(Ruleset):
         from .check import check_build
 
         return check_build(self.table_set(), build)
+
+    def tallies(self) -> Sequence[Outcome]:
+        """What ``lifepath odds`` counts: class and species (each with its per-option table), attributes as
+        die codes, skills, specialisations and traits bought, points spent and left (``tallies.py``)."""
+        from .tallies import tallies
+
+        return tallies(self.table_set())
 
 
 @hookimpl

@@ -15,6 +15,7 @@ from .tables import tables
 
 if TYPE_CHECKING:
     from lifepath import Character, CharacteristicSpec, Context, Crisis, CrisisOutcome
+    from lifepath.engine.tallies import Outcome
     from lifepath.errors import TableError
     from lifepath.formats.foundry import ActorData
     from lifepath.sheets import RosterColumn, Section
@@ -103,6 +104,11 @@ class NowhereYet(Ruleset):
     def characteristic_names(self) -> Mapping[str, str]:
         """Str -> Strength, ... from the characteristics table (a species' own name for Soc is its code)."""
         return {str(c["code"]): str(c["name"]) for c in tables()["characteristics"]["characteristics"]}
+
+    def tallies(self) -> Sequence[Outcome]:
+        """None of its own: ``lifepath odds`` counts Nowhere Yet by career (qualification, mishaps, terms,
+        ranks, crises, cash and debt), from its throws' kinds."""
+        return ()
 
     def sheet_so_far(self, ctx: Context) -> list[str]:
         """The recap with the UPP beside the characteristics and the homeworld with its trade codes."""

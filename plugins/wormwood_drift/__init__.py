@@ -14,6 +14,7 @@ from lifepath import Ruleset, hookimpl
 
 if TYPE_CHECKING:
     from lifepath import Character, Context, Crisis, CrisisOutcome
+    from lifepath.engine.tallies import Outcome
     from lifepath.sheets import Section
 
     from .tables import Tables
@@ -74,6 +75,13 @@ class WormwoodDrift(Ruleset):
 
     def csv_columns(self) -> Sequence[str]:
         return tuple(self.table_set().attribute_names())
+
+    def tallies(self) -> Sequence[Outcome]:
+        """What ``lifepath odds`` counts beside careers, terms and ages: Background and Career Path (each with
+        its per-option table), Formative Event, Attributes, skills, Scars, Hard Terms (``tallies.py``)."""
+        from .tallies import tallies
+
+        return tallies(self.table_set())
 
 
 @hookimpl
