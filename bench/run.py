@@ -11,6 +11,12 @@ In one process it measures, against the targets of issues 7, 16 and 17:
   randint 2D6 throw the same way: a figure a busy machine does not disturb, as time ratios are disturbed
   (issue 16's target: at most 0.8 M instructions per character, as an alternative to the ratio; skipped
   with a message where valgrind is not installed);
+* instructions per character and per decision asked for every ruleset shipped (Nowhere Yet, Wormwood
+  Drift, the D6 pool and Black Nova), counted the same way, with each ruleset's decisions asked per
+  character (forced ones, with a single legal answer, are not asked), against issue 31's targets: every
+  ruleset within 1.5x of Nowhere Yet's instructions per decision, Nowhere Yet itself at most 2.1 M;
+* ``lifepath verify`` of a ``generate --history`` file against the ``generate`` that made it, with the
+  same two workers (issue 31's target: at most 1.2x);
 * ``lifepath generate --format jsonl --out FILE`` end to end (one worker), by default (sheet and
   provenance) and with ``--history``: characters per second and the ratio to the randint-2D6 loop
   (issue 16's targets 0.005 and 0.002);
@@ -67,7 +73,15 @@ TARGETS = {
     "import_s": 10.0,
     "import_rss_mb": 200.0,
     "import_tree_pss_mb": 200.0,
+    "verify_ratio": 1.2,
+    "nowhere_yet_instructions": 2_100_000,
+    "wormwood_drift_per_decision_ratio": 1.5,
+    "d6_pool_per_decision_ratio": 1.5,
+    "black_nova_per_decision_ratio": 1.5,
 }
+
+#: every ruleset shipped, the first the one the others are compared with
+RULESETS = ("nowhere-yet", "wormwood-drift", "d6-pool", "black-nova")
 
 
 def lifepath_command() -> list[str]:
@@ -200,6 +214,85 @@ def instructions(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any
         "instructions_per_char": per_char,
         "instructions_per_2d6": per_throw,
         "instructions_ratio": per_throw / per_char,
+    }
+
+
+_PER_RULESET = """
+import sys
+ruleset, count = sys.argv[1], int(sys.argv[2])
+from lifepath.creation import create
+from lifepath.decisions import PolicyChooser
+from lifepath.engine.houserules import resolve
+from lifepath.host.manager import get_registry
+registry = get_registry()
+rules = resolve(registry.declaration(ruleset))
+for seed in range(20):  # warm the tables and the options kept per state
+    create(registry, ruleset, seed=seed, rules=rules, chooser=PolicyChooser(seed))
+for seed in range(1000, 1000 + count):
+    create(registry, ruleset, seed=seed, rules=rules, chooser=PolicyChooser(seed))
+"""
+
+
+def decisions_asked(ruleset: str, count: int) -> float:
+    """Decisions asked per character (not the forced ones, which have a single legal answer), over the
+    seeds :data:`_PER_RULESET` counts."""
+    from lifepath.creation import create
+    from lifepath.decisions import PolicyChooser
+    from lifepath.host.manager import get_registry
+
+    registry = get_registry()
+    asked = 0
+    for seed in range(1000, 1000 + count):
+        history = create(registry, ruleset, seed=seed, chooser=PolicyChooser(seed)).to_dict()["history"]
+        asked += sum(1 for e in history if e["type"] == "decision" and not e.get("forced"))
+    return asked / count
+
+
+def per_ruleset(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """Instructions per character and per decision asked, for every ruleset (:data:`RULESETS`), and each
+    one's instructions per decision over Nowhere Yet's."""
+    if shutil.which("valgrind") is None:
+        print("instructions per ruleset skipped: valgrind is not installed (apt install valgrind)", file=sys.stderr)
+        return {"per_ruleset": "skipped: no valgrind"}
+    script = counted_script(folder, "per_ruleset", _PER_RULESET, env, RULESETS[0])
+    for ruleset in RULESETS[1:]:  # each ruleset's tables validated into the cache before any count
+        subprocess.run([sys.executable, str(script), ruleset, "0"], capture_output=True, env=env, check=True)
+    out: dict[str, Any] = {"per_ruleset_count": count}
+    for ruleset in RULESETS:
+        key = ruleset.replace("-", "_")
+        per_char = (collected(script, ruleset, count, env) - collected(script, ruleset, 0, env)) / count
+        asked = decisions_asked(ruleset, count)
+        out[f"{key}_instructions"] = per_char
+        out[f"{key}_decisions"] = asked
+        out[f"{key}_per_decision"] = per_char / asked
+    base = out["nowhere_yet_per_decision"]
+    for ruleset in RULESETS[1:]:
+        key = ruleset.replace("-", "_")
+        out[f"{key}_per_decision_ratio"] = out[f"{key}_per_decision"] / base
+    return out
+
+
+def verify_against_generate(count: int, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """``generate --history --workers 2`` of ``count`` characters, then ``verify`` of its file with the
+    same two workers: wall times and their ratio."""
+    target = folder / "verify.jsonl"
+    made = [*lifepath_command(), "generate", "--count", str(count), "--seed", "1", "--format", "jsonl"]
+    start = time.perf_counter()
+    subprocess.run(
+        [*made, "--history", "--workers", "2", "--out", str(target)], capture_output=True, env=env, check=True
+    )
+    generate_s = time.perf_counter() - start
+    start = time.perf_counter()
+    subprocess.run(
+        [*lifepath_command(), "verify", str(target), "--workers", "2"], capture_output=True, env=env, check=True
+    )
+    verify_s = time.perf_counter() - start
+    target.unlink()
+    return {
+        "verify_count": count,
+        "verify_generate_s": generate_s,
+        "verify_s": verify_s,
+        "verify_ratio": verify_s / generate_s,
     }
 
 
@@ -489,6 +582,21 @@ def report(figures: dict[str, Any]) -> str:
             or figures.get("instructions_per_char", float("inf")) <= TARGETS["instructions_per_char"]
         )
         rows.append(("engine (issue 16): ratio or instructions", "either", f"{'met' if met else 'NOT met'}"))
+    for ruleset in RULESETS:
+        key = ruleset.replace("-", "_")
+        add(
+            f"instructions per character, {ruleset}",
+            f"{key}_instructions",
+            lambda v, k=key: f"{v / 1e6:.2f} M, {figures[k + '_decisions']:.1f} decisions asked",
+        )
+        add("  per decision asked", f"{key}_per_decision", lambda v: f"{v / 1e3:.0f} k")
+        add("  over Nowhere Yet's per decision", f"{key}_per_decision_ratio", lambda v: f"{v:.2f}x")
+    add(
+        "verify of a generate --history file, 2 workers",
+        "verify_s",
+        lambda v: f"{v:.1f} s (generate {figures['verify_generate_s']:.1f} s, {figures['verify_count']:,})",
+    )
+    add("  ratio verify : generate", "verify_ratio", lambda v: f"{v:.2f}x")
     add(
         "generate --format jsonl --out (sheet, provenance)",
         "jsonl_per_s",
@@ -550,6 +658,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=300,
         help="characters counted under callgrind (0: skip the instruction count)",
     )
+    parser.add_argument(
+        "--ruleset-count", type=int, default=100, help="characters of each ruleset counted under callgrind (0: skip)"
+    )
+    parser.add_argument("--verify-count", type=int, default=20_000, help="characters for verify against generate")
     parser.add_argument("--jsonl-count", type=int, default=10_000, help="characters for the JSON Lines rates")
     parser.add_argument("--store-count", type=int, default=10_000, help="characters saved to the campaign")
     parser.add_argument("--only-store", action="store_true", help="measure only the store, export and import")
@@ -575,6 +687,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     file=sys.stderr,
                 )
                 figures.update(instructions(args.instructions_count, folder, env))
+            if args.ruleset_count:
+                print(f"measuring: instructions per ruleset ({args.ruleset_count} each)...", file=sys.stderr)
+                figures.update(per_ruleset(args.ruleset_count, folder, env))
+            if args.verify_count:
+                print(f"measuring: verify against generate ({args.verify_count:,})...", file=sys.stderr)
+                figures.update(verify_against_generate(args.verify_count, folder, env))
             print(f"measuring: generate --format jsonl ({args.jsonl_count:,} characters, twice)...", file=sys.stderr)
             figures.update(jsonl_rates(args.jsonl_count, folder, env, figures["dice_per_s"]))
             print("measuring: start-up...", file=sys.stderr)
