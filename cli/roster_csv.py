@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from lifepath.store.service import Store
+    from lifepath.store.reads import Reads
 
 PREFIX = ("id", "campaign", "player", "roster_status")
 
 
-def roster_csv(store: Store, rows: Sequence[Any], *, skill_columns: bool) -> str:
+def roster_csv(reads: Reads, rows: Sequence[Any], *, skill_columns: bool) -> str:
     from lifepath.errors import UnknownName
     from lifepath.formats import table
 
@@ -26,7 +26,7 @@ def roster_csv(store: Store, rows: Sequence[Any], *, skill_columns: bool) -> str
     skills: set[str] = set()
     for r in rows:
         try:
-            ruleset = store.registry.ruleset(r.ruleset)
+            ruleset = reads.registry.ruleset(r.ruleset)
         except UnknownName:
             records.append(
                 {
@@ -39,7 +39,7 @@ def roster_csv(store: Store, rows: Sequence[Any], *, skill_columns: bool) -> str
                 }
             )
             continue
-        character = store.load(r.id)
+        character = reads.load(r.id)
         own.extend(c for c in ruleset.csv_columns() if c not in own)
         names = [name for name, _ in ruleset.csv_skills(character)]
         skills.update(names)

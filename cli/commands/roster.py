@@ -1,7 +1,8 @@
 """``lifepath roster``, ``show``, ``set-status``, ``rename``, ``note``, ``delete``, ``export`` and ``import``: the
 characters kept in the campaign store.
 
-Every command takes ``--db URL`` (or ``LIFEPATH_DB``); SQLAlchemy is imported only inside the commands.
+Every command takes ``--db URL`` (or ``LIFEPATH_DB``); SQLAlchemy is imported only inside the commands, and
+the read-only ones (``roster``, ``show``) read an up-to-date SQLite file without it (:func:`lifepath.cli.db.read`).
 """
 
 from __future__ import annotations
@@ -10,15 +11,19 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from lifepath.cli.commands import command
-from lifepath.cli.db import open_db
+from lifepath.cli.db import open_db, read
 from lifepath.cli.options import DbOption, JsonOption
 from lifepath.cli.output import table, write_out
 from lifepath.support.text import safe
+
+if TYPE_CHECKING:
+    from lifepath.store.reads import Reads
+    from lifepath.store.roster import RosterQuery
 
 _OUT_OPTION = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output).")
 _FILE_ARGUMENT = typer.Argument(..., help="A character export or a campaign export.")
@@ -67,10 +72,8 @@ def roster(
 ) -> None:
     """List the characters of a campaign (or of all campaigns): id, name, player, species, careers and
     terms, age, profile and status."""
-    from lifepath.errors import LifepathError
-    from lifepath.store.columns import columns_for, fill, ruleset_of
     from lifepath.store.roster import RosterQuery
-    from lifepath.store.service import check_status
+    from lifepath.store.values import check_status
 
     if status is not None:
         status = check_status(status)
@@ -78,37 +81,48 @@ def roster(
         from lifepath.host.manager import get_registry
 
         ruleset = get_registry().ruleset(ruleset).id
-    with open_db(db) as store:
-        # unknown names, missing plugins; and the one ruleset whose own columns this roster shows
-        ruleset_id = store.campaign(campaign).ruleset if campaign is not None else ruleset
-        key = sort.strip().lower()
-        query = RosterQuery(
-            status=status or "",
-            player=player or "",
-            ruleset=ruleset or "",
-            sort=key.removeprefix("-"),
-            order="desc" if key.startswith("-") else "asc",
-            per_page=limit,
-        )
-        rows = store.roster(campaign, query).rows
-        fmt = fmt.strip().lower()
-        if fmt not in ("table", "csv"):
-            raise LifepathError(f"'{fmt}' is not a roster format", hint="use table (the default) or csv")
-        if fmt == "csv":
-            from lifepath.cli.roster_csv import roster_csv
+    key = sort.strip().lower()
+    query = RosterQuery(
+        status=status or "",
+        player=player or "",
+        ruleset=ruleset or "",
+        sort=key.removeprefix("-"),
+        order="desc" if key.startswith("-") else "asc",
+        per_page=limit,
+    )
+    fmt = fmt.strip().lower()
+    text = read(
+        db, lambda reads: _roster_text(reads, campaign, query, fmt, as_json=as_json, skill_columns=skill_columns)
+    )
+    if fmt == "csv":
+        sys.stdout.write(text)
+    else:
+        typer.echo(text, nl=False)
 
-            sys.stdout.write(roster_csv(store, rows, skill_columns=skill_columns))
-            return
-        shown = ruleset_of(store.registry, ruleset_id) if ruleset_id else None
-        if shown is not None:
-            with store.read_session() as session:
-                fill(session, rows, shown)
+
+def _roster_text(
+    reads: Reads, campaign: str | None, query: RosterQuery, fmt: str, *, as_json: bool, skill_columns: bool
+) -> str:
+    """What ``lifepath roster`` prints: the table, its JSON (``as_json``) or the CSV (``fmt``)."""
+    from lifepath.errors import LifepathError
+    from lifepath.store.columns import columns_for, ruleset_of
+
+    # unknown names, missing plugins; and the one ruleset whose own columns this roster shows
+    ruleset_id = reads.campaign_ruleset(campaign) if campaign is not None else query.ruleset
+    rows = reads.roster_rows(campaign, query)
+    if fmt not in ("table", "csv"):
+        raise LifepathError(f"'{fmt}' is not a roster format", hint="use table (the default) or csv")
+    if fmt == "csv":
+        from lifepath.cli.roster_csv import roster_csv
+
+        return roster_csv(reads, rows, skill_columns=skill_columns)
+    shown = ruleset_of(reads.registry, ruleset_id) if ruleset_id else None
+    if shown is not None:
+        reads.fill(rows, shown)
     if as_json:
-        typer.echo(json.dumps([r.roster_dict() for r in rows], indent=2, ensure_ascii=False))
-        return
+        return json.dumps([r.roster_dict() for r in rows], indent=2, ensure_ascii=False) + "\n"
     if not rows:
-        typer.echo("No characters match." if (status or player or ruleset) else "No characters yet.")
-        return
+        return "No characters match.\n" if query.filtered else "No characters yet.\n"
     columns = columns_for(shown)
     headers = [column.key for column in columns]
     if campaign is None:
@@ -121,17 +135,18 @@ def roster(
         if campaign is None:
             line.insert(2, r.campaign)
         body.append(line)
-    typer.echo(table(headers, body), nl=False)
+    text = table(headers, body)
     if any(r.edited for r in rows):
-        typer.echo(f"{EDITED_MARK} {EDITED_NOTE}")
+        text += f"{EDITED_MARK} {EDITED_NOTE}\n"
+    return text
 
 
-def character_number(which: str, store: Any) -> int:
+def character_number(which: str, reads: Reads) -> int:
     """A character's id as typed: a number, or ``last`` for the newest character in the database."""
     from lifepath.errors import UnknownName
 
     if which.strip().lower() == "last":
-        return int(store.newest_id())
+        return reads.newest_id()
     try:
         return int(which)
     except ValueError:
@@ -152,17 +167,21 @@ def show(
     db: DbOption = None,
 ) -> None:
     """Show a stored character in its ruleset's standard form (or its full sheet, with --sheet)."""
+    sys.stdout.write(read(db, lambda reads: _show_text(reads, which, history=history, as_json=as_json, sheet=sheet)))
+
+
+def _show_text(reads: Reads, which: str, *, history: bool, as_json: bool, sheet: bool) -> str:
+    """What ``lifepath show`` prints: the stored export (``as_json``), or the history (``history``), the
+    edited mark, the short form or full sheet (``sheet``) and the notes."""
     from lifepath.errors import LifepathError, UnknownName
 
-    with open_db(db) as store:
-        character_id = character_number(which, store)
-        if as_json:
-            sys.stdout.write(store.document(character_id))
-            return
-        row = store.character(character_id)
-        character = store.load(character_id)
+    character_id = character_number(which, reads)
+    if as_json:
+        return reads.document(character_id)
+    row = reads.character(character_id)
+    character = reads.load(character_id)
     try:
-        ruleset = store.registry.ruleset(row.ruleset)
+        ruleset = reads.registry.ruleset(row.ruleset)
     except UnknownName as e:
         raise LifepathError(
             f"character {character_id} was made under the ruleset {row.ruleset}, which is not installed",
@@ -171,20 +190,22 @@ def show(
     from lifepath.cli.output import displayed
 
     character = displayed(character)  # a line feed in a stored name must not split the sheet
+    parts: list[str] = []
     if history:
         from lifepath.sheets.history import made_with, render
 
-        sys.stdout.write(render(character.history) + made_with(character.provenance))
+        parts.append(render(character.history) + made_with(character.provenance))
     if row.edited:
-        sys.stdout.write(f"{EDITED_MARK} {EDITED_NOTE}\n")
+        parts.append(f"{EDITED_MARK} {EDITED_NOTE}\n")
     if sheet:
         from lifepath.sheets.textsheet import text_sheet
 
-        sys.stdout.write(text_sheet(ruleset, character))
+        parts.append(text_sheet(ruleset, character))
     else:
-        sys.stdout.write(ruleset.render(character))
+        parts.append(ruleset.render(character))
     if row.notes:
-        sys.stdout.write("\nNotes:\n" + "".join(f"  {safe(line)}\n" for line in row.notes.split("\n")))
+        parts.append("\nNotes:\n" + "".join(f"  {safe(line)}\n" for line in row.notes.split("\n")))
+    return "".join(parts)
 
 
 def set_status(

@@ -18,6 +18,7 @@ from lifepath.cli.options import DbOption
 if TYPE_CHECKING:
     from lifepath.character import Character
     from lifepath.ruleset import Ruleset
+    from lifepath.store.reads import Reads
 
 _HINT = (
     "give a stored character's id (see `lifepath roster`), a file written by `lifepath create --json` or "
@@ -57,12 +58,16 @@ def load(target: str, db: str | None) -> tuple[Ruleset, Character, dict[str, str
         if not path.exists():
             raise LifepathError(f"there is no file called {target}, and it is not a character id", hint=_HINT)
         return (*_from_export(read_json(path, hint=_HINT), str(path)), {})
-    from lifepath.cli.db import open_db
+    from lifepath.cli.db import read
 
-    with open_db(db) as store:
-        row = store.character(int(target))
-        character = store.load(int(target))
-        return store.registry.ruleset(row.ruleset), character, {"player": row.player or "", "campaign": row.campaign}
+    return read(db, lambda reads: _stored(reads, int(target)))
+
+
+def _stored(reads: Reads, character_id: int) -> tuple[Ruleset, Character, dict[str, str]]:
+    """A stored character's ruleset, the character, and its ``player`` and ``campaign``."""
+    row = reads.character(character_id)
+    character = reads.load(character_id)
+    return reads.registry.ruleset(row.ruleset), character, {"player": row.player or "", "campaign": row.campaign}
 
 
 def sheet(

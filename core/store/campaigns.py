@@ -43,23 +43,17 @@ class CampaignMethods(StoreBase):
 
     def installed_plugins(self) -> set[str]:
         """Names of the plugins loaded now (loading the entry points does not build the registry)."""
-        if self._registry is not None:
-            manager = self._registry.manager
-        else:
-            from lifepath.host.manager import get_manager
+        from lifepath.store.content import installed_names
 
-            manager = get_manager()
-        return {info.name for info in manager.active()}
+        return installed_names(self._registry)
 
     def missing_plugins(self, campaign: CampaignRead, *, session: Session | None = None) -> dict[str, list[str]]:
         """Each plugin the campaign's characters were made with that is not installed now, with the
         characters (``"12 'Ann Smith'"``) that were made with it."""
-        from lifepath.store.content import plugin_names
+        from lifepath.store.content import missing_plugin_names
 
-        # the campaign's own content folders count as installed: the commands that make or replay its
-        # characters load them (a folder that is gone, or was removed from the campaign, does not count)
-        installed = self.installed_plugins() | plugin_names(campaign.content)
-        missing = sorted({p["name"] for p in campaign.plugins} - installed)
+        # the campaign's own content folders count as installed (a folder that is gone does not)
+        missing = missing_plugin_names(campaign.plugins, campaign.content, self.installed_plugins())
         if not missing:
             return {}
         needed: dict[str, list[str]] = {name: [] for name in missing}

@@ -4,17 +4,18 @@ names the keys a roster sorts by (``--sort``, the page's header links). The CSV 
 layout docs/formats.md gives (one column per characteristic, and a ruleset's own ``csv_columns``).
 
 Each :class:`Column` is a key (the sort key, and the name in the terminal header, JSON and CSV), the page's
-header and the cell: the value a roster row shows (the row is a
-:class:`~lifepath.store.models.CharacterRead`). Every shared cell is a column the store copies out of the
-character's document (``Ruleset.roster_fields``), so sorting and filtering stay in the database. A
-ruleset's own columns (``Ruleset.roster_columns``, :class:`lifepath.sheets.RosterColumn`) are read from the
-documents of the rows shown (:func:`fill`), so they are shown but not sorted by.
+header and the cell: the value a roster row shows (the row is a :class:`~lifepath.store.reads.RowView`: the
+store's :class:`~lifepath.store.models.CharacterRead`, or the plain row the read-only commands read from a
+SQLite file). Every shared cell is a column the store copies out of the character's document
+(``Ruleset.roster_fields``), so sorting and filtering stay in the database. A ruleset's own columns
+(``Ruleset.roster_columns``, :class:`lifepath.sheets.RosterColumn`) are read from the documents of the rows
+shown (:func:`fill`, or :func:`fill_from` with the documents read already), so they are shown but not sorted by.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
     from lifepath.host.registry import Registry
     from lifepath.ruleset import Ruleset
-    from lifepath.store.models import CharacterRead
+    from lifepath.store.reads import RowView
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +35,13 @@ class Column:
 
     key: str
     header: str
-    cell: Callable[[CharacterRead], Any]
+    cell: Callable[[RowView], Any]
     numeric: bool = False
     sortable: bool = True
 
 
-def _blank_if_none(key: str) -> Callable[[CharacterRead], Any]:
-    def cell(row: CharacterRead) -> Any:
+def _blank_if_none(key: str) -> Callable[[RowView], Any]:
+    def cell(row: RowView) -> Any:
         value = getattr(row, key)
         return "" if value is None else value
 
@@ -63,8 +64,8 @@ COLUMNS: tuple[Column, ...] = (
 KEYS: tuple[str, ...] = tuple(column.key for column in COLUMNS)
 
 
-def _extra(key: str) -> Callable[[CharacterRead], Any]:
-    def cell(row: CharacterRead) -> Any:
+def _extra(key: str) -> Callable[[RowView], Any]:
+    def cell(row: RowView) -> Any:
         value = row.extra.get(key)
         return "" if value is None else value
 
@@ -93,17 +94,23 @@ def ruleset_of(registry: Registry, ruleset_id: str) -> Ruleset | None:
         return None
 
 
-def fill(session: Session, rows: Sequence[CharacterRead], ruleset: Ruleset | None) -> None:
+def fill(session: Session, rows: Sequence[RowView], ruleset: Ruleset | None) -> None:
     """Give each row the values of ``ruleset``'s own columns (``row.extra``), read from the rows'
     documents in one query; nothing to read when the ruleset has none."""
-    own = ruleset.roster_columns() if ruleset is not None else ()
-    if not own or not rows:
+    if ruleset is None or not ruleset.roster_columns() or not rows:
         return
-    assert ruleset is not None
-    from lifepath.character import Character
     from lifepath.store.roster import stored_documents
 
-    documents = stored_documents(session, [row.id for row in rows])
+    fill_from(stored_documents(session, [row.id for row in rows]), rows, ruleset)
+
+
+def fill_from(documents: Mapping[int, str], rows: Sequence[RowView], ruleset: Ruleset) -> None:
+    """:func:`fill` with the rows' stored documents read already (by id; a row without one is left as it is)."""
+    own = ruleset.roster_columns()
+    if not own:
+        return
+    from lifepath.character import Character
+
     for row in rows:
         document = documents.get(row.id)
         if document is None or row.ruleset != ruleset.id:
@@ -112,4 +119,4 @@ def fill(session: Session, rows: Sequence[CharacterRead], ruleset: Ruleset | Non
         row.extra = {c.key: c.value(character) for c in own}
 
 
-__all__ = ["COLUMNS", "KEYS", "Column", "columns_for", "fill", "ruleset_of"]
+__all__ = ["COLUMNS", "KEYS", "Column", "columns_for", "fill", "fill_from", "ruleset_of"]

@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 import os
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lifepath.errors import LifepathError, TableError
 from lifepath.host.content import MANIFEST, ContentPlugin, load_content
@@ -64,6 +64,28 @@ def plugin_name(folder: str | Path) -> str | None:
 def plugin_names(folders: Iterable[str]) -> set[str]:
     """The plugin names of the content in those of ``folders`` that can be read now."""
     return {name for name in map(plugin_name, folders) if name is not None}
+
+
+def installed_names(registry: Registry | None = None) -> set[str]:
+    """Names of the plugins loaded now: ``registry``'s, or the process-wide manager's (loading the entry
+    points does not build the registry)."""
+    if registry is not None:
+        manager = registry.manager
+    else:
+        from lifepath.host.manager import get_manager
+
+        manager = get_manager()
+    return {info.name for info in manager.active()}
+
+
+def missing_plugin_names(
+    plugins: Iterable[Mapping[str, Any]], folders: Iterable[str], installed: set[str]
+) -> list[str]:
+    """The names, sorted, of the plugins a campaign's characters were made with (its ``plugins`` list) that
+    are not ``installed`` now; the campaign's own content ``folders`` count as installed (the commands that
+    make or replay its characters load them; a folder that is gone, or whose manifest no longer reads, does
+    not count)."""
+    return sorted({str(p["name"]) for p in plugins} - installed - plugin_names(folders))
 
 
 def remove_hint(campaign: str, folder: str) -> str:

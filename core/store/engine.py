@@ -18,7 +18,6 @@ Nothing here runs at import time of :mod:`lifepath`; the engine is made per :fun
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,51 +27,31 @@ from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import URL, make_url
 
 from lifepath.errors import StoreError as StoreError
+from lifepath.store.location import SQLITE_BUSY_TIMEOUT as SQLITE_BUSY_TIMEOUT
+from lifepath.store.location import URL_HINT, named, sqlite_file
+from lifepath.store.location import default_path as default_path
 
-#: seconds a SQLite writer waits for another process's write to finish
-SQLITE_BUSY_TIMEOUT = 30.0
 #: seconds to wait for a PostgreSQL server to answer before giving up
 CONNECT_TIMEOUT = 10
 #: execution option that marks a connection as a writer (BEGIN IMMEDIATE on SQLite)
 WRITE_OPTION = "lifepath_write"
 
-_URL_HINT = (
-    "give a SQLite file path, a sqlite:///PATH URL or a postgresql://USER@HOST/DATABASE URL "
-    "with --db or the LIFEPATH_DB environment variable"
-)
-
-
-def default_path() -> Path:
-    """``lifepath.db`` in the user's data directory (created when missing)."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("lifepath")) / "lifepath.db"
-
 
 def database_url(spec: str | None = None) -> URL:
-    """The SQLAlchemy URL for ``spec``: a URL, a SQLite file path, or None for LIFEPATH_DB or the default."""
-    if spec is None or not spec.strip():
-        spec = os.environ.get("LIFEPATH_DB") or None
-    if spec is None:
-        path = default_path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise StoreError(
-                f"cannot create the data folder {path.parent} for the default campaign database ({e.strerror})",
-                hint=_URL_HINT,
-            ) from None
+    """The SQLAlchemy URL for ``spec``: a URL, a SQLite file path, or None for LIFEPATH_DB or the default
+    (a plain path as :func:`lifepath.store.location.sqlite_file` reads it)."""
+    path = sqlite_file(spec)
+    if path is not None:
         return URL.create("sqlite", database=str(path))
-    spec = spec.strip()
-    if "://" not in spec:
-        return URL.create("sqlite", database=str(Path(spec).expanduser().absolute()))
+    spec = named(spec)
+    assert spec is not None  # a URL: the default is a file
     try:
         url = make_url(spec)
     except (exc.ArgumentError, ValueError) as e:
         # SQLAlchemy raises a bare ValueError for a port that is not a number
         why = f" (the port {_port_text(spec)!r} is not a number)" if isinstance(e, ValueError) else ""
         shown = _hide_password(spec)
-        raise StoreError(f"'{shown}' is not a database URL lifepath can read{why}", hint=_URL_HINT) from None
+        raise StoreError(f"'{shown}' is not a database URL lifepath can read{why}", hint=URL_HINT) from None
     if url.port is not None and not 0 < url.port < 65536:
         raise StoreError(
             f"the port {url.port} in '{describe(url)}' is not a TCP port",
@@ -92,7 +71,7 @@ def database_url(spec: str | None = None) -> URL:
     if backend in ("postgresql", "postgres") and driver in ("", "psycopg"):
         return url.set(drivername="postgresql+psycopg")
     scheme = url.drivername
-    raise StoreError(f"'{scheme}' is not a kind of database lifepath can use (in '{describe(url)}')", hint=_URL_HINT)
+    raise StoreError(f"'{scheme}' is not a kind of database lifepath can use (in '{describe(url)}')", hint=URL_HINT)
 
 
 def _in_memory(url: URL) -> bool:
@@ -148,7 +127,7 @@ def _check_sqlite_path(url: URL) -> None:
         return
     path = Path(database)
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a SQLite database file", hint=_URL_HINT)
+        raise StoreError(f"{path} is a folder, not a SQLite database file", hint=URL_HINT)
     if not path.parent.is_dir():
         raise StoreError(
             f"cannot open the campaign database {path}: the folder {path.parent} does not exist",
@@ -261,7 +240,7 @@ def translate(error: exc.SQLAlchemyError, url: URL) -> StoreError:
                 f"the campaign database {where} stayed locked by another process for {SQLITE_BUSY_TIMEOUT:.0f} s",
                 hint="try again when the other lifepath command has finished",
             )
-        return StoreError(f"the campaign database {where} failed: {detail}", hint=_URL_HINT)
+        return StoreError(f"the campaign database {where} failed: {detail}", hint=URL_HINT)
     if isinstance(error, exc.OperationalError | exc.InterfaceError) and _is_connect_problem(low):
         return StoreError(
             f"cannot connect to the database {where} ({detail})",

@@ -17,14 +17,13 @@ from sqlalchemy import Connection, Engine, inspect, text
 
 from lifepath.store.engine import WRITE_OPTION, StoreError, describe
 
+# the newest revision (a test checks it is Alembic's head, so opening an up-to-date database need not import
+# Alembic at all) and Alembic's table; plain constants, which the SQLite reader checks too
+from lifepath.store.revision import HEAD, VERSION_TABLE
+
 if TYPE_CHECKING:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
-
-#: the newest revision; a test checks it is Alembic's head, so opening an up-to-date database need not
-#: import Alembic at all
-HEAD = "0009"
-VERSION_TABLE = "alembic_version"
 
 #: an arbitrary constant naming the advisory lock PostgreSQL upgrades hold
 _PG_LOCK = 0x6C69666570617468  # "lifepath"

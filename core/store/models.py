@@ -25,6 +25,8 @@ from sqlalchemy import JSON, BigInteger, CheckConstraint, DateTime, Dialect, Ind
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from lifepath.store.reads import as_utc
+
 #: the roster statuses a character can have; the order is the order `roster` documents them in
 STATUSES: tuple[str, ...] = ("active", "retired", "dead", "npc")
 #: the longest referee's notes a character can have, in characters
@@ -57,9 +59,7 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return None if value is None else as_utc(value)
 
 
 def build(model: type[M], what: str, **values: Any) -> M:
@@ -233,7 +233,8 @@ class CharacterUpdate(SQLModel):
 
 
 class CharacterRead(CharacterBase):
-    """A roster row: everything but the document (ask the store for that by id)."""
+    """A roster row: everything but the document (ask the store for that by id). The read-only commands
+    read :class:`lifepath.store.reads.PlainRow` instead, which has the same fields (a test compares them)."""
 
     id: int
     campaign_id: int

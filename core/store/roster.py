@@ -42,10 +42,14 @@ SORTS: tuple[str, ...] = KEYS
 PER_PAGE_MAX = 500
 #: the page size of the roster page
 PER_PAGE = 50
-_NUMERIC = frozenset({"id", "terms", "age"})
-_NULLABLE = frozenset({"age", "player"})
+#: the sort keys that sort as numbers (the others as text, case folded)
+NUMERIC = frozenset({"id", "terms", "age"})
+#: the sort keys a row may have no value for (sorted last in either order)
+NULLABLE = frozenset({"age", "player"})
 #: the SQLite function that folds case as Python does (registered on the connection before a query)
 SQLITE_LOWER = "lifepath_lower"
+#: a value SQLite hands a function it calls
+SqliteValue = str | bytes | int | float | None
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,8 @@ def pager(found: RosterPage, link: Callable[[int], str]) -> Pager:
     )
 
 
-def _lower(value: object) -> object:
+def python_lower(value: SqliteValue) -> SqliteValue:
+    """Text with its case folded as Python folds it (:data:`SQLITE_LOWER` on SQLite); other values as they are."""
     return value.lower() if isinstance(value, str) else value
 
 
@@ -144,7 +149,7 @@ def prepare(session: Session) -> None:
     conn = session.connection()
     if conn.dialect.name == "sqlite":
         raw: Any = conn.connection.dbapi_connection
-        raw.create_function(SQLITE_LOWER, 1, _lower, deterministic=True)
+        raw.create_function(SQLITE_LOWER, 1, python_lower, deterministic=True)
 
 
 def _fold(session: Session, column: Any) -> ColumnElement[Any]:
@@ -194,11 +199,11 @@ def ordering(session: Session, query: RosterQuery) -> list[Any]:
         return [c.id.desc() if desc else c.id.asc()]
     column = c[query.sort]
     key: Any = column
-    if query.sort not in _NUMERIC:
+    if query.sort not in NUMERIC:
         key = _fold(session, column)
         if session.connection().dialect.name == "postgresql":
             key = key.collate("C")
-    nulls = [column.is_(None)] if query.sort in _NULLABLE else []
+    nulls = [column.is_(None)] if query.sort in NULLABLE else []
     return [*nulls, key.desc() if desc else key.asc(), c.id.asc()]
 
 
@@ -345,14 +350,19 @@ def with_documents(session: Session, campaign_id: int, batch: int = 200) -> Iter
 
 
 __all__ = [
+    "NULLABLE",
+    "NUMERIC",
     "PER_PAGE",
     "PER_PAGE_MAX",
     "SORTS",
+    "SQLITE_LOWER",
     "Pager",
     "RosterPage",
     "RosterQuery",
+    "SqliteValue",
     "ids_of",
     "pager",
+    "python_lower",
     "refresh_statistics",
     "roster_page",
     "rows_by_id",
