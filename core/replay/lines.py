@@ -31,6 +31,7 @@ from lifepath.replay import _house_rules, _read_provenance
 from lifepath.replay import brief as briefs
 
 if TYPE_CHECKING:
+    from lifepath.character import Character
     from lifepath.host.registry import Registry
 
 _DECODER = json.JSONDecoder()
@@ -68,6 +69,43 @@ def _identical(registry: Registry, text: str) -> dict[str, Any] | None:
         return None  # (the rest is compared with the replay's text below)
     if type(sheet) is not dict or type(provenance) is not dict:
         return None
+    made = _replayed(registry, sheet, provenance)
+    if made is None or not made.history:
+        return None
+    for event in made.history:  # as the full verify reads the line's (or the brief's rebuilt) history
+        if type(event) is not dict or type(event.get("type")) is not str:
+            return None
+    written = made.to_dict() if full else briefs.to_dict(made)
+    if json.dumps(written, ensure_ascii=False) != text:
+        return None
+    return sheet
+
+
+def replayed_text(registry: Registry, document: dict[str, Any]) -> str | None:
+    """What the character ``document`` (a full export, parsed) replays to, as compact JSON (as the store
+    keeps documents: :meth:`lifepath.Character.compact_json`), when its provenance replays with exactly
+    the recorded content, uses every recorded decision and finds no house-rule difference; else ``None``.
+
+    When the text is the document's own compact text, to the letter, the document is identical to its
+    replay, as :func:`lifepath.replay.verify` would find it (``lifepath import`` compares it with the line it
+    read, so its history is neither checked nor encoded again); anything else, ``None`` included, goes to
+    the full verify, which says what differs."""
+    try:
+        sheet, provenance, history = document["sheet"], document["provenance"], document["history"]
+        if type(sheet) is not dict or type(provenance) is not dict or type(history) is not list or not history:
+            return None
+        for event in history:  # the document's own events, which the caller's text comparison makes the replay's
+            if type(event) is not dict or type(event.get("type")) is not str:
+                return None
+        made = _replayed(registry, sheet, provenance)
+        return None if made is None else made.compact_json()
+    except _FALLBACK:
+        return None
+
+
+def _replayed(registry: Registry, sheet: dict[str, Any], provenance: dict[str, Any]) -> Character | None:
+    """The character ``provenance`` makes with exactly its recorded content, or ``None`` when the replay
+    would differ whatever it made: a house-rule difference, a recorded decision never asked for."""
     ex = _read_provenance(provenance, sheet, [])  # a ReplayError: the full verify names the field
     registry.ruleset(ex.ruleset_id)
     from lifepath.host.recorded import registry_for
@@ -80,18 +118,7 @@ def _identical(registry: Registry, text: str) -> dict[str, Any] | None:
 
     chooser = ScriptedChooser(sequence=list(ex.decisions))
     made = create(registry, ex.ruleset_id, seed=ex.seed, rules=ex.rules, chooser=chooser, options=ex.options)
-    if chooser.unused:
-        return None
-    history = made.history  # the events, as the full verify reads the line's (or the brief's rebuilt) history
-    if not history:
-        return None
-    for event in history:
-        if type(event) is not dict or type(event.get("type")) is not str:
-            return None
-    written = made.to_dict() if full else briefs.to_dict(made)
-    if json.dumps(written, ensure_ascii=False) != text:
-        return None
-    return sheet
+    return None if chooser.unused else made
 
 
-__all__ = ["identical"]
+__all__ = ["identical", "replayed_text"]

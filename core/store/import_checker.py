@@ -119,12 +119,16 @@ class Checker:
         except (KeyError, TypeError, ValueError, AttributeError):
             self.full_check(entry)
             raise found.error("this is not a character export", entry.inner(""), EXPORT_HINT, entry) from None
+        roster = [v for k, v in entry.data.items() if k != "character"] if entry.index is not None else []
+        made = self.made_as_read(entry, character, roster)
+        if made is not None:  # the line holds, to the letter, what its seed and decisions make
+            values = self.values(entry, character, made, edited=False)
+            return Prepared(entry, values, list(character.provenance.get("plugins", [])), False)
         # the engine's own form of this character; when the file holds exactly these bytes (a format 2
         # line lifepath wrote) the document need not be encoded a second time
         canonical = documents.compact(character.to_dict())
         same = self.found.kind == "lines" and entry.text.endswith(f',"character":{canonical}}}')
         stored = canonical if same else documents.compact(doc)
-        roster = [v for k, v in entry.data.items() if k != "character"] if entry.index is not None else []
         if "\\u0000" in stored or any(isinstance(v, str) and "\x00" in v for v in roster):
             self.check_depth(entry)  # _nul_pointer walks it
             pointer = _nul_pointer(entry.data) or ""
@@ -136,6 +140,35 @@ class Checker:
             )
         self.check_campaign(entry, character)
         edited = self.replay(entry, character, stored == canonical, stored)
+        values = self.values(entry, character, stored, edited=edited)
+        return Prepared(entry, values, list(character.provenance.get("plugins", [])), edited)
+
+    def made_as_read(self, entry: Entry, character: Character, roster: list[Any]) -> str | None:
+        """The stored text of a format 2 line that is, to the letter, what its seed and recorded decisions
+        make (:func:`lifepath.replay.lines.replayed_text`), checked against the campaign as every line is;
+        ``None`` for anything else, which :meth:`prepare` checks and replays the full way (and explains).
+        Such a line is neither encoded again nor has its history read: it costs about what making it did."""
+        if self.found.kind != "lines" or entry.index is None or "\\u0000" in entry.text:
+            return None
+        doc = entry.document
+        if any(isinstance(v, str) and "\x00" in v for v in roster) or documents.original_name(doc) is not None:
+            return None
+        if not _roster_ok(entry.data) or not self.provenance_ok(entry, doc.get("provenance")):
+            return None
+        made = self.made_text(character, doc)
+        if made is None or not entry.text.endswith(f',"character":{made}}}'):
+            return None
+        self.check_campaign(entry, character)  # raises or warns, as for every line
+        return made
+
+    def made_text(self, character: Character, doc: dict[str, Any]) -> str | None:
+        from lifepath.replay.lines import replayed_text
+
+        return replayed_text(self.registry_for(character), doc)
+
+    def values(self, entry: Entry, character: Character, stored: str, *, edited: bool) -> dict[str, Any]:
+        """The row's values: the character's, the roster fields a campaign line carries, ``stored``."""
+        found = self.found
         player = status = None
         created = updated = None
         notes = ""
@@ -146,7 +179,7 @@ class Checker:
             notes = self.notes(entry)
         values = documents.character_values(self.registry, character, player=player, status=status, stored=stored)
         values.update(created_at=created, updated_at=updated or created, edited=edited, notes=notes)
-        return Prepared(entry, values, list(character.provenance.get("plugins", [])), edited)
+        return values
 
     def notes(self, entry: Entry) -> str:
         """The entry's notes, checked as ``lifepath note`` checks them."""
