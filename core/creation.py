@@ -232,6 +232,14 @@ class Context:
 
     # -- decisions --------------------------------------------------------------------------------
 
+    @property
+    def previewing(self) -> bool:
+        """Whether the decision about to be asked is shown to a person with each option's preview (the
+        chooser's ``previews`` is true): never for the NPC policy, nor while a session replays its recorded
+        answers. A ruleset whose previews take work to set up can skip them when this is false (Nowhere
+        Yet's are made only then), since :meth:`choose` would not call them."""
+        return self._policy is None and bool(getattr(self.chooser, "previews", False))
+
     def choose(self, decision: Decision, preview: Previewer | None = None) -> str:
         """Ask the chooser, check the answer is legal, record it and return it.
 
@@ -249,7 +257,7 @@ class Context:
             answer = policy_draw(policy, decision)
         else:
             asked = decision
-            if preview is not None and getattr(self.chooser, "previews", False):
+            if preview is not None and self.previewing:
                 asked = decision.with_previews(preview)
             answer = self.chooser.choose(asked)
         if not self._trusted and not decision.is_legal(answer):

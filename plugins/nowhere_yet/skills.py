@@ -68,9 +68,8 @@ class SkillBook:
         prompt = self._prompts.get(cascade) or self._prompts.setdefault(
             cascade, f"Choose a specialisation of {cascade}"
         )
-        choice = ctx.choose(
-            DECISIONS.get("specialisation", prompt, opts, context=why), preview=self._preview(ctx, cascade)
-        )
+        preview = self._preview(ctx, cascade) if ctx.previewing else None
+        choice = ctx.choose(DECISIONS.get("specialisation", prompt, opts, context=why), preview=preview)
         self._mark_zero(ctx, (cascade,), why)
         if choice in self.cascades:
             return self.specialise(ctx, choice, why)
