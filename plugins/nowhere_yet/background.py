@@ -167,9 +167,9 @@ def background_skills(c: Creation, home: Homeworld) -> None:
     taken = c.sheet.skills
     for pick in range(count):
         pool = background_pool(homeworld, education, taken, pick < picks, picks)
-        if not any(o.disabled is None for o in pool):
+        asked = DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", pool)
+        if not asked.enabled():
             ctx.note("no background skill is left to choose")
             break
-        asked = DECISIONS.get("background-skill", f"Background skill {pick + 1} of {count}", pool)
         skill = ctx.choose(asked, preview=previews.skill(c, "background skill"))
         c.book.grant(ctx, skill, level=0, why="background skill")
