@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import wraps
+from functools import update_wrapper
 from typing import Any, Concatenate, ParamSpec
 
 from lifepath import Option
@@ -31,10 +31,10 @@ def for_a_person(
 ) -> Callable[Concatenate[Creation, P], Previewer | None]:
     """``make(c, ...)`` only when a person is shown the previews (``c.ctx.previewing``); else None."""
 
-    @wraps(make)
-    def made(c: Creation, *args: P.args, **kwargs: P.kwargs) -> Previewer | None:
+    def made(c: Creation, /, *args: P.args, **kwargs: P.kwargs) -> Previewer | None:
         return make(c, *args, **kwargs) if c.ctx.previewing else None
 
+    update_wrapper(made, make)  # its name and docstring
     return made
 
 
