@@ -7,8 +7,6 @@ link once: only browsers that opened it are answered (see docs/security.md and :
 
 from __future__ import annotations
 
-import secrets
-import socket
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +16,8 @@ from lifepath.cli.commands import command
 from lifepath.cli.options import DbOption
 
 if TYPE_CHECKING:
+    import socket
+
     from lifepath.web.app import App
 
 WEB_EXTRA = "install the optional extra 'web' (Starlette and Uvicorn): pip install 'lifepath[web]'"
@@ -79,6 +79,8 @@ def serve(
     sock = bind(host, port)
     bound = int(sock.getsockname()[1])
     local = is_loopback(host)
+    import secrets
+
     secret = secrets.token_urlsafe(24) if allow_edit and not local else None
     app.policy = Policy(allowed_names(host, allowed_host or ()), bound, secret)
     announce(app, host, bound, local)
@@ -125,6 +127,8 @@ def serve_in_workers(app: App, sock: socket.socket, workers: int) -> None:
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host``:``port``, or a :class:`LifepathError` saying why not in one paragraph."""
+    import socket
+
     from lifepath.errors import LifepathError
 
     name = host.strip().strip("[]")
@@ -182,7 +186,11 @@ def lan_address(host: str) -> str:
     found = sorted(
         n for n in machine_names() if n.count(".") == 3 and n.replace(".", "").isdigit() and not n.startswith("127.")
     )
-    return found[0] if found else socket.gethostname()
+    if found:
+        return found[0]
+    import socket
+
+    return socket.gethostname()
 
 
 def announce(app: App, host: str, port: int, local: bool) -> None:

@@ -13,17 +13,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import update_wrapper
-from typing import Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 from lifepath import Option
-from lifepath.engine.previews import Chance, Preview, cosmetic, join
 
 from .state import TWO_D6, Creation, Term
 
-Previewer = Callable[[Option], Preview | str | None]
+if TYPE_CHECKING:  # lifepath.engine.previews is imported when a preview is made, not by every create
+    from lifepath.engine.previews import Chance, Preview
+
+Previewer = Callable[[Option], "Preview | str | None"]
 P = ParamSpec("P")
 
 __all__ = ["Previewer", "cosmetic", "for_a_person"]
+
+
+def cosmetic(option: Option) -> str:
+    """The preview of a choice that changes no rule (:func:`lifepath.engine.previews.cosmetic`)."""
+    from lifepath.engine.previews import cosmetic as said
+
+    return said(option)
 
 
 def for_a_person(
@@ -52,6 +61,8 @@ def _dice_words(c: Creation, data: Mapping[str, Any]) -> list[str]:
 @for_a_person
 def origin(c: Creation, species: Mapping[str, Any]) -> Previewer:
     """Origins: the characteristic dice that differ, the traits, the age of maturity and of ageing."""
+    from lifepath.engine.previews import Preview, join
+
     traits = c.ctx.registry.vocabulary(c.ctx.ruleset.id).traits
 
     def preview(option: Option) -> Preview:
@@ -82,6 +93,8 @@ def origin(c: Creation, species: Mapping[str, Any]) -> Previewer:
 @for_a_person
 def homeworld(c: Creation) -> Previewer:
     """Homeworlds: trade codes, law level, and the background skills the world offers."""
+    from lifepath.engine.previews import Preview
+
     from .homeworld import sample_world
 
     worlds = {w["name"]: w for w in c.t["homeworlds"]["worlds"]}
@@ -109,6 +122,8 @@ def homeworld(c: Creation) -> Previewer:
 def skill(c: Creation, source: str) -> Previewer:
     """A skill taken at level 0 (background or basic training): what the skill is for, or that taking it
     again adds nothing."""
+    from lifepath.engine.previews import Preview
+
     key = c.book.key
     summaries = {row["name"]: row["summary"] for row in c.t["skills"]["skills"]}
 
@@ -127,6 +142,8 @@ def skill(c: Creation, source: str) -> Previewer:
 def careers(c: Creation) -> Previewer:
     """Careers: the chance of getting in (with this character's DMs, -2 a career entered before), of
     surviving its first term, and the risks."""
+    from lifepath.engine.previews import Preview
+
     from .compiled import career as compiled_career
 
     found = c.ctx.registry.careers(c.ctx.ruleset.id)
@@ -192,6 +209,8 @@ def refused(c: Creation) -> Previewer:
 @for_a_person
 def skill_tables(c: Creation, career: Mapping[str, Any], labels: Mapping[str, str]) -> Previewer:
     """Skill tables: what is on each, one entry per face of the die."""
+    from lifepath.engine.previews import Preview
+
     dice = c.proc["skill_dice"]
 
     def preview(option: Option) -> Preview:
@@ -210,6 +229,8 @@ def skill_tables(c: Creation, career: Mapping[str, Any], labels: Mapping[str, st
 @for_a_person
 def attempt(c: Creation, term: Term, step: str) -> Previewer:
     """Trying for a commission or advancement: the throw's chance, and what success brings."""
+    from lifepath.engine.previews import Preview
+
     career = term.career
 
     def preview(option: Option) -> Preview | str:
@@ -230,6 +251,8 @@ def attempt(c: Creation, term: Term, step: str) -> Previewer:
 @for_a_person
 def reenlist(c: Creation, term: Term, capped: bool) -> Previewer:
     """Serving another term: the re-enlistment throw's chance (a natural 12 holds the character anyway)."""
+    from lifepath.engine.previews import Preview
+
     career = term.career
     hold = c.proc["reenlistment_natural_hold"]
 
@@ -269,6 +292,8 @@ def another_career(c: Creation) -> Previewer:
 @for_a_person
 def anagathics(c: Creation, term: Term | None) -> Previewer:
     """Anagathics: the cost as debt, the second survival throw, and what stopping brings."""
+    from lifepath.engine.previews import Preview
+
     med = c.t["medical"]["anagathics"]
 
     def preview(option: Option) -> Preview | str:
@@ -317,6 +342,8 @@ def lowered(c: Creation, amount: int | None, why: str) -> Previewer:
 
 def medical(owed: int, lost: Mapping[str, int]) -> Previewer:
     """Medical care: what restoring costs, and what keeping the injury leaves."""
+    from lifepath.engine.previews import join
+
     points = join([f"{code} +{n}" for code, n in lost.items()])
 
     def preview(option: Option) -> str:
@@ -367,6 +394,8 @@ def injury_choice(c: Creation, fixed: int) -> Previewer:
 @for_a_person
 def secondary(c: Creation, others: list[str], amounts: Mapping[str, int]) -> Previewer:
     """The other physical characteristics an injury takes: spread or on one."""
+    from lifepath.engine.previews import join
+
     chars = c.sheet.characteristics
 
     def preview(option: Option) -> str:
@@ -395,6 +424,8 @@ def _benefit_words(benefit: Mapping[str, Any] | None) -> str:
 @for_a_person
 def benefits(c: Creation, term: Term, retired: bool) -> Previewer:
     """The benefit tables: what each can give, the DMs this character has, and the cash rolls left."""
+    from lifepath.engine.previews import Preview
+
     p, career, record = c.proc, term.career, term.record
 
     def preview(option: Option) -> Preview:

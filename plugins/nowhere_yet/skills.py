@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lifepath import Context, Option
 from lifepath.decisions import DecisionCache
-from lifepath.engine.previews import Preview
+
+if TYPE_CHECKING:
+    from lifepath.engine.previews import Preview
 
 #: the specialisation decisions, made once per cascade, weights and reason
 DECISIONS = DecisionCache()
@@ -77,6 +79,8 @@ class SkillBook:
 
     def _preview(self, ctx: Context, cascade: str) -> Callable[[Option], Preview]:
         """A specialisation's preview: the level held now, and what the skill is for."""
+        from lifepath.engine.previews import Preview
+
         skills = ctx.sheet.skills
 
         def preview(option: Option) -> Preview:

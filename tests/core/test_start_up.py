@@ -55,6 +55,18 @@ def test_help_and_create_import_no_web_or_pdf_library(imports, args):
     assert not {"lifepath.sheets.pages", "lifepath.web.app", "lifepath.web.site", "lifepath.sheets"} & again
 
 
+#: what only some commands need: previews (a person at a prompt), a campaign's worlds, a server's socket
+#: and its join secret; each cost `create` or `--help` a millisecond or more when imported at start-up
+NOT_AT_START = ("lifepath.engine.previews", "lifepath.support.sector", "socket", "secrets")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["create", "--auto", "--seed", "1"]])
+def test_help_and_create_do_not_import_what_only_a_person_a_campaign_or_a_server_needs(imports, args):
+    imports(*args)
+    again = imports(*args)
+    assert not set(NOT_AT_START) & again
+
+
 def test_a_ruleset_is_read_only_when_it_is_used(imports):
     imports("create", "--auto", "--seed", "1")
     used = imports("create", "--auto", "--seed", "1", "--ruleset", "black-nova")
