@@ -1,12 +1,14 @@
 """A character being made, replayed to the decision it waits for: what a front end that keeps nothing
 between requests (the creation page of ``lifepath serve``) shows for one step of creation.
 
-Creation is deterministic from the seed, the house rules, the options and the answers, so a draft is just
-those; :func:`replay_to` runs creation again from them, answers every recorded decision from the record
-(no preview is made for those), and stops at the first decision the record has no answer for. It gives a
-:class:`Step`: that decision, with each option's preview, what the last answer led to (the throws,
-changes and notes since it), every decision answered so far (to go back to any of them), and the sheet so
-far; or, once no decision is left, the finished character.
+Creation is deterministic from the seed, the house rules, the options and the answers, so a character in
+progress is just those (:class:`Progress`; the terminal keeps them in a draft file,
+:mod:`lifepath.engine.drafts`, the web page in the store); :func:`replay_to` runs creation again from
+them, answers every recorded decision from the record (no preview is made for those), and stops at the
+first decision the record has no answer for. It gives a :class:`Step`: that decision, with each option's
+preview, what the last answer led to (the throws, changes and notes since it), every decision answered so
+far (to go back to any of them), and the sheet so far; or, once no decision is left, the finished
+character.
 
 The answers are the ones a person gives at the terminal, so the same draft answered the same way makes the
 same character, byte for byte, wherever it was answered. :func:`suggestion` and
@@ -31,7 +33,7 @@ Event = dict[str, Any]
 
 
 @dataclass(frozen=True)
-class Draft:
+class Progress:
     """What a character being made is: its ruleset, seed, house rules (resolved), creation options and the
     answers given so far, each ``[decision key, answer]``."""
 
@@ -41,13 +43,13 @@ class Draft:
     options: Mapping[str, Any] = field(default_factory=dict)
     answers: tuple[tuple[str, str], ...] = ()
 
-    def answered(self, key: str, answer: str) -> Draft:
+    def answered(self, key: str, answer: str) -> Progress:
         """The draft with one more answer."""
-        return Draft(self.ruleset, self.seed, self.rules, self.options, (*self.answers, (key, answer)))
+        return Progress(self.ruleset, self.seed, self.rules, self.options, (*self.answers, (key, answer)))
 
-    def back_to(self, count: int) -> Draft:
+    def back_to(self, count: int) -> Progress:
         """The draft with only its first ``count`` answers (0: none): the decision after them is asked again."""
-        return Draft(self.ruleset, self.seed, self.rules, self.options, self.answers[: max(0, count)])
+        return Progress(self.ruleset, self.seed, self.rules, self.options, self.answers[: max(0, count)])
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ class Asked:
 class Step:
     """Creation replayed to where it waits (see the module's docstring)."""
 
-    draft: Draft
+    draft: Progress
     #: the decision waiting for an answer, each option with its preview (None once finished)
     decision: Decision | None
     #: the finished character (None while a decision waits)
@@ -127,7 +129,7 @@ def label_of(decision: Decision, answer: str) -> str:
     return answer
 
 
-def replay_to(registry: Registry, draft: Draft, *, finish_with: PolicyChooser | None = None) -> Step:
+def replay_to(registry: Registry, draft: Progress, *, finish_with: PolicyChooser | None = None) -> Step:
     """Creation from ``draft`` to the first decision it has no answer for (or to the end: with
     ``finish_with`` every such decision goes to that NPC policy). Raises
     :class:`~lifepath.errors.ScriptExhausted` when a recorded answer no longer fits, and the ruleset's
@@ -159,7 +161,7 @@ def replay_to(registry: Registry, draft: Draft, *, finish_with: PolicyChooser | 
             f"the draft has {len(draft.answers) - chooser.given} answer(s) more than creation asks for",
             hint="the draft does not match its seed, rules and ruleset version; start a new character",
         )
-    done = Draft(
+    done = Progress(
         draft.ruleset,
         draft.seed,
         draft.rules,
@@ -195,12 +197,12 @@ def answer_problem(decision: Decision, answer: str) -> str:
     return f"'{answer}' is not one of the options"
 
 
-def suggestion(draft: Draft, decision: Decision) -> str:
+def suggestion(draft: Progress, decision: Decision) -> str:
     """The NPC policy's answer to the waiting decision (the same one the terminal's ``r`` gives)."""
     return PolicyChooser(f"{draft.seed}:suggest:{len(draft.answers)}").choose(decision)
 
 
-def finish_automatically(registry: Registry, draft: Draft, decision: Decision) -> Step:
+def finish_automatically(registry: Registry, draft: Progress, decision: Decision) -> Step:
     """The NPC policy answers the waiting ``decision`` and every later one, as the terminal's ``auto`` does:
     the waiting one takes the :func:`suggestion`, the later ones the policy's ``auto`` stream."""
     first = draft.answered(decision.key, suggestion(draft, decision))
@@ -218,7 +220,7 @@ def throws_changed(before: Sequence[Event], after: Sequence[Event]) -> bool:
 
 __all__ = [
     "Asked",
-    "Draft",
+    "Progress",
     "Step",
     "answer_problem",
     "finish_automatically",

@@ -14,17 +14,19 @@ from lifepath.decisions import Decision, ScriptedChooser
 from lifepath.engine import steps
 from lifepath.engine.houserules import resolve
 from lifepath.engine.session import Session
-from lifepath.engine.steps import Draft, answer_problem, replay_to, suggestion
+from lifepath.engine.steps import Progress, answer_problem, replay_to, suggestion
 from lifepath.errors import ScriptExhausted
 
 RULESETS = ["nowhere-yet", "wormwood-drift", "d6-pool", "black-nova"]
 
 
-def new_draft(registry: Any, ruleset: str, seed: int) -> Draft:
-    return Draft(ruleset, seed, resolve(registry.declaration(ruleset)))
+def new_progress(registry: Any, ruleset: str, seed: int) -> Progress:
+    return Progress(ruleset, seed, resolve(registry.declaration(ruleset)))
 
 
-def walk(registry: Any, draft: Draft, pick: Callable[[Draft, Decision], str]) -> tuple[steps.Step, list[steps.Step]]:
+def walk(
+    registry: Any, draft: Progress, pick: Callable[[Progress, Decision], str]
+) -> tuple[steps.Step, list[steps.Step]]:
     """Answer every waiting decision with ``pick``, replaying from the draft each time as a page does."""
     seen = []
     step = replay_to(registry, draft)
@@ -60,7 +62,7 @@ class Answers:
         pass
 
 
-def at_the_terminal(registry: Any, draft: Draft, person: Answers) -> str:
+def at_the_terminal(registry: Any, draft: Progress, person: Answers) -> str:
     session = Session(registry, draft.ruleset, seed=draft.seed, rules=draft.rules, options=draft.options, person=person)
     person.session = session
     return session.run().to_json()
@@ -69,7 +71,7 @@ def at_the_terminal(registry: Any, draft: Draft, person: Answers) -> str:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_draft_answered_step_by_step_makes_what_the_terminal_makes(lifepath_registry: Any, ruleset: str) -> None:
     registry = lifepath_registry
-    draft = new_draft(registry, ruleset, seed=21)
+    draft = new_progress(registry, ruleset, seed=21)
     done, seen = walk(registry, draft, suggestion)
     assert done.character is not None and seen
     answers = [answer for _key, answer in done.draft.answers]
@@ -82,7 +84,7 @@ def test_a_draft_answered_step_by_step_makes_what_the_terminal_makes(lifepath_re
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_finish_for_me_is_the_terminals_auto(lifepath_registry: Any, ruleset: str) -> None:
     registry = lifepath_registry
-    draft = new_draft(registry, ruleset, seed=5)
+    draft = new_progress(registry, ruleset, seed=5)
     _done, seen = walk(registry, draft, suggestion)
     for at in (0, len(seen) // 2):
         step = seen[at]
@@ -95,7 +97,7 @@ def test_finish_for_me_is_the_terminals_auto(lifepath_registry: Any, ruleset: st
 
 def test_going_back_asks_that_decision_again_after_the_same_events(lifepath_registry: Any) -> None:
     registry = lifepath_registry
-    _done, seen = walk(registry, new_draft(registry, "nowhere-yet", seed=8), suggestion)
+    _done, seen = walk(registry, new_progress(registry, "nowhere-yet", seed=8), suggestion)
     last = seen[-1].draft
     for k in (0, 3, len(seen) // 2):
         again = replay_to(registry, last.back_to(k))
@@ -109,7 +111,7 @@ def test_going_back_asks_that_decision_again_after_the_same_events(lifepath_regi
 
 def test_the_waiting_decision_carries_its_previews_and_the_replayed_ones_none(lifepath_registry: Any) -> None:
     registry = lifepath_registry
-    _done, seen = walk(registry, new_draft(registry, "nowhere-yet", seed=3), suggestion)
+    _done, seen = walk(registry, new_progress(registry, "nowhere-yet", seed=3), suggestion)
     careers = next(s for s in seen if s.decision is not None and s.decision.key == "career")
     assert careers.decision is not None
     shown = [o.previewed() for o in careers.decision.options if o.disabled is None]
@@ -120,7 +122,7 @@ def test_the_waiting_decision_carries_its_previews_and_the_replayed_ones_none(li
 
 def test_an_answer_is_checked_before_it_is_kept(lifepath_registry: Any) -> None:
     registry = lifepath_registry
-    _done, seen = walk(registry, new_draft(registry, "black-nova", seed=1), suggestion)
+    _done, seen = walk(registry, new_progress(registry, "black-nova", seed=1), suggestion)
     menu = next(s.decision for s in seen if s.decision is not None and not s.decision.free_text)
     assert "is not one of the options" in answer_problem(menu, "no-such-option")
     disabled = Decision("x", "X?", (steps_option("a"), steps_option("b", disabled="already taken")))
@@ -139,7 +141,7 @@ def steps_option(option_id: str, disabled: str | None = None) -> Any:
 
 def test_a_draft_that_no_longer_fits_its_ruleset_says_so(lifepath_registry: Any) -> None:
     registry = lifepath_registry
-    draft = new_draft(registry, "nowhere-yet", seed=2)
+    draft = new_progress(registry, "nowhere-yet", seed=2)
     with pytest.raises(ScriptExhausted, match="creation now asks"):
         replay_to(registry, draft.answered("not-a-decision", "1"))
     done, _seen = walk(registry, draft, suggestion)
@@ -153,7 +155,7 @@ def test_the_same_draft_made_twice_is_the_same_character(lifepath_registry: Any)
     from lifepath.creation import create
 
     registry = lifepath_registry
-    done, _seen = walk(registry, new_draft(registry, "d6-pool", seed=9), suggestion)
+    done, _seen = walk(registry, new_progress(registry, "d6-pool", seed=9), suggestion)
     assert done.character is not None
     again = replay_to(registry, done.draft)
     assert again.character is not None and again.character.to_json() == done.character.to_json()
