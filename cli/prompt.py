@@ -347,7 +347,10 @@ class PromptChooser:
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 chosen = decision.options[int(answer) - 1]
             else:
-                chosen = next((o for o in decision.options if word in (o.id.lower(), o.text().lower())), None)
+                # a menu may list one id twice, once greyed (a skill offered by the homeworld and by the
+                # education list): the name answers the line that can be taken
+                named = [o for o in decision.options if word in (o.id.lower(), o.text().lower())]
+                chosen = next((o for o in named if o.disabled is None), named[0] if named else None)
             if chosen is not None and chosen.disabled is None:
                 if self._confirmed(decision, chosen.id, width):
                     return chosen.id

@@ -205,3 +205,24 @@ def prepare(
     rules = resolve_rules(registry, rs.id, camp, rule)
     replacements = tuple(camp.enabled_replacements) if camp is not None else ()
     return Setup(registry, rs, rules, store, camp, folders, plugins, replacements)
+
+
+def world_options(ruleset: Any, stored: list[dict[str, Any]], options: dict[str, Any]) -> None:
+    """Add to ``options`` what creation needs of the campaign's worlds, for a ruleset that has homeworlds
+    (one declaring the option ``homeworld``) given none by profile: ``world_list``, the list's reference,
+    and ``world``, the world's token, when ``--homeworld`` names one (or the campaign has one world). The
+    list itself is not an option: it is offered in this process (:func:`lifepath.support.sector.offer`), so a
+    character records only its own world (see ``lifepath_nowhere_yet.campaign_worlds``). A name the
+    campaign does not have, or has in two sectors, is a :class:`~lifepath.errors.LifepathError`."""
+    from lifepath.support.sector import find, offer, token
+
+    if not stored or "homeworld" not in ruleset.creation_options or "worlds" in options:
+        return
+    if any(options.get(k) not in (None, "") for k in ("uwp", "trade_codes", "law_level")):
+        return  # a homeworld given by its profile
+    ref, worlds = offer(stored)
+    if options.get("homeworld"):
+        options.setdefault("world", token(find(worlds, str(options["homeworld"]))))
+    elif len(worlds) == 1:
+        options.setdefault("world", token(worlds[0]))
+    options.setdefault("world_list", ref)

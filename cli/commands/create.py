@@ -124,7 +124,7 @@ def create(
         }
         options = creation_options.parse(rs, option, flags)
         if camp is not None and camp.worlds:
-            from lifepath.cli.commands.worlds import world_options
+            from lifepath.campaigns import world_options
 
             world_options(rs, camp.worlds, options)
         if draft is not None:  # a resumed draft keeps the rules and options it was started with

@@ -475,7 +475,7 @@ def _generate(
         registered(fmt).require(rs)
     options = batch_options(registry, rs.id, career=career, species=species, terms=terms, option=option)
     if camp is not None and camp.worlds:
-        from lifepath.cli.commands.worlds import world_options
+        from lifepath.campaigns import world_options
 
         world_options(rs, camp.worlds, options)
     chosen_seed = seed is None

@@ -128,7 +128,7 @@ def test_a_character_records_its_own_world_and_no_other(league: dict[str, Any]) 
 
 def test_a_long_list_does_not_lengthen_a_character() -> None:
     """2,000 worlds: the character holds one of them, and is as long as one made from 14."""
-    from lifepath.cli.commands.worlds import world_options
+    from lifepath.campaigns import world_options
     from lifepath.creation import create
     from lifepath.decisions import PolicyChooser
     from lifepath.host.manager import get_registry
