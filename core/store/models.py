@@ -1,14 +1,15 @@
 """The store's tables and the models read from and written to them.
 
-Two tables, ``campaign`` and ``character``. A character row keeps the character's full export (the JSON
-document, stored compact and read back as the exact bytes :meth:`lifepath.Character.to_json` writes, see
-:mod:`lifepath.store.documents`) plus what lives beside it: the
-campaign, the player, the roster status, the dates, and a few columns copied out of the document so a
-roster can be listed and filtered without parsing every document.
+Three tables, ``campaign``, ``character`` and ``draft``. A character row keeps the character's full export
+(the JSON document, stored compact and read back as the exact bytes :meth:`lifepath.Character.to_json`
+writes, see :mod:`lifepath.store.documents`) plus what lives beside it: the campaign, the player, the
+roster status, the dates, and a few columns copied out of the document so a roster can be listed and
+filtered without parsing every document. A draft row is a character still being made on the creation page
+of ``lifepath serve`` (:mod:`lifepath.store.drafts`).
 
 Each table has separate models for creating, updating and reading, so callers never hand a table row
-around: the :class:`~lifepath.store.service.Store` takes ``*Create``/``*Update`` models and returns
-``*Read`` models.
+around: the :class:`~lifepath.store.service.Store` takes ``*Create``/``*Update`` models (or, for a draft,
+plain values) and returns ``*Read`` models.
 
 The schema itself is created and upgraded by the Alembic revisions in
 :mod:`lifepath.store.migrations.versions`; these classes must agree with the newest revision (a test
@@ -31,6 +32,10 @@ from lifepath.store.reads import as_utc
 STATUSES: tuple[str, ...] = ("active", "retired", "dead", "npc")
 #: the longest referee's notes a character can have, in characters
 NOTES_MAX = 10_000
+#: the longest key a draft can have (the store makes them 32 characters long)
+DRAFT_KEY_MAX = 64
+#: the longest player's name a draft can have, in characters
+DRAFT_PLAYER_MAX = 60
 
 M = TypeVar("M", bound=SQLModel)
 
@@ -262,7 +267,62 @@ class CharacterRead(CharacterBase):
         return data
 
 
+# -- draft -----------------------------------------------------------------------------------------
+
+
+class DraftBase(SQLModel):
+    """A character being made on the creation page: whose it is and what creation replays it from (see
+    :mod:`lifepath.engine.steps`)."""
+
+    #: the secret that is the draft's address (``/drafts/KEY``): whoever has it can answer the draft
+    key: str = Field(max_length=DRAFT_KEY_MAX)
+    #: the player's name ("" for none), under which the finished character is saved
+    player: str = Field(default="", max_length=DRAFT_PLAYER_MAX)
+    ruleset: str = Field(max_length=100)
+    seed: int = Field(sa_type=BigInteger)
+    #: the house rules resolved when the draft was started (every rule's value, not only those the
+    #: campaign sets), so a later change to the campaign's rules does not change a character half made
+    rules: dict[str, Any] = Field(sa_type=JSON)
+    #: the creation options
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    #: the answers given so far, in order, each ``[decision key, answer]``
+    answers: list[list[str]] = Field(default_factory=list, sa_type=JSON)
+
+
+class DraftRow(DraftBase, table=True):
+    """A draft of a campaign (revision 0010); it stays, with the id of the character saved from it, once
+    finished."""
+
+    __tablename__ = "draft"
+    __table_args__ = (
+        UniqueConstraint("key", name="uq_draft_key"),
+        Index("ix_draft_campaign_id", "campaign_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")
+    #: the character saved from the draft once it is finished; None while it is in progress (a deleted
+    #: character takes its draft with it, so a finished draft is never saved again)
+    character_id: int | None = Field(default=None, foreign_key="character.id", ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: the last change to its answers
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class DraftRead(DraftBase):
+    """A draft as the store returns it: its row, and its campaign's name."""
+
+    id: int
+    campaign_id: int
+    campaign: str
+    character_id: int | None = None
+    created_at: datetime
+    updated_at: datetime
+
+
 __all__ = [
+    "DRAFT_KEY_MAX",
+    "DRAFT_PLAYER_MAX",
     "NOTES_MAX",
     "STATUSES",
     "CampaignCreate",
@@ -273,6 +333,9 @@ __all__ = [
     "CharacterRead",
     "CharacterRow",
     "CharacterUpdate",
+    "DraftBase",
+    "DraftRead",
+    "DraftRow",
     "UTCDateTime",
     "build",
     "utcnow",

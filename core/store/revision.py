@@ -9,7 +9,7 @@ learn that a database is current.
 from __future__ import annotations
 
 #: the newest revision of :mod:`lifepath.store.migrations`
-HEAD = "0009"
+HEAD = "0010"
 #: the table Alembic records the revision in
 VERSION_TABLE = "alembic_version"
 

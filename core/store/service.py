@@ -4,13 +4,14 @@ Open one with :func:`open_store`. Every public method runs in its own transactio
 ``session`` from :meth:`Store.write_session` / :meth:`Store.read_session`, in which case it joins that
 one and the caller commits (``lifepath import`` writes a whole file that way, or nothing).
 
-Writes take the database's write lock up front (``BEGIN IMMEDIATE`` on SQLite; the campaign row is
-locked ``FOR UPDATE`` on PostgreSQL), so concurrent ``create --campaign`` processes queue up instead of
-overwriting each other's changes to the campaign.
+Writes take the database's write lock up front (``BEGIN IMMEDIATE`` on SQLite; the campaign row, or the
+draft's row for a draft's answers, is locked ``FOR UPDATE`` on PostgreSQL), so concurrent ``create
+--campaign`` processes queue up instead of overwriting each other's changes to the campaign.
 
 The store is put together from one part per job: :mod:`~lifepath.store.transactions` (the engine, the
 sessions, the shared lookups), :mod:`~lifepath.store.campaigns`, :mod:`~lifepath.store.characters`
-(saving and reading them) and :mod:`~lifepath.store.edits` (changing them); the checks on what a
+(saving and reading them), :mod:`~lifepath.store.edits` (changing them) and :mod:`~lifepath.store.drafts`
+(the characters being made on the creation page of ``lifepath serve``); the checks on what a
 referee types are in :mod:`~lifepath.store.values`.
 """
 
@@ -22,6 +23,7 @@ from sqlalchemy import exc
 
 from lifepath.store.campaigns import CampaignMethods
 from lifepath.store.characters import CharacterMethods
+from lifepath.store.drafts import DraftMethods
 from lifepath.store.edits import EditMethods
 from lifepath.store.engine import StoreError, database_url, make_engine, translate
 from lifepath.store.transactions import Warn
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from lifepath.host.registry import Registry
 
 
-class Store(CampaignMethods, CharacterMethods, EditMethods):
+class Store(CampaignMethods, CharacterMethods, EditMethods, DraftMethods):
     """A campaign database. Use :func:`open_store` to get one; close it (or use ``with``) when done."""
 
 

@@ -22,7 +22,7 @@ def test_head_constant_is_the_newest_migration():
 
     assert migrate.head() == migrate.HEAD
     revisions = [s.revision for s in migrate._script().walk_revisions()]
-    assert revisions == ["0009", "0008", "0007", "0006", "0005", "0004", "0003", "0002", "0001"]
+    assert revisions == ["0010", "0009", "0008", "0007", "0006", "0005", "0004", "0003", "0002", "0001"]
 
 
 def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, registry):
@@ -61,7 +61,7 @@ def test_a_revision_0001_database_is_upgraded_and_keeps_its_rows(tmp_path, regis
         assert store.add_content("Spinward", str(tmp_path / "couriers")).content == [str(tmp_path / "couriers")]
 
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0009",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0010",)]
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         indexes = {r[1] for r in con.execute("PRAGMA index_list('character')")}
         assert {"ix_character_campaign_player", "ix_character_campaign_name"} <= indexes  # 0008 adds the second
@@ -137,7 +137,7 @@ def test_revision_0003_gives_every_campaign_an_empty_content_list(store_url):
             )
         upgrade(engine)
         with engine.connect() as conn:
-            assert current(conn) == HEAD == "0009"
+            assert current(conn) == HEAD == "0010"
             value = conn.execute(text("SELECT content FROM campaign WHERE name = 'Spinward'")).scalar_one()
             worlds = conn.execute(text("SELECT worlds FROM campaign WHERE name = 'Spinward'")).scalar_one()
     finally:
