@@ -38,6 +38,12 @@ def serve(
     allow_edit: bool = typer.Option(
         False, "--allow-edit", help="Let the pages change a character's name, status and player."
     ),
+    allow_create: bool = typer.Option(
+        False,
+        "--allow-create",
+        help="Let players create characters in the browser, each saved to the campaign's roster (--allow-edit "
+        "allows it too).",
+    ),
     allowed_host: list[str] = typer.Option(
         None,
         "--allowed-host",
@@ -55,8 +61,9 @@ def serve(
 ) -> None:
     """Browse the campaigns, their rosters, character sheets and life stories in a web browser.
 
-    Read-only unless --allow-edit. Stop it with Ctrl+C. Beyond this machine (--host 0.0.0.0) with
-    --allow-edit it prints a join link once, and answers only browsers that opened it.
+    Read-only unless --allow-edit (or --allow-create, which lets players make characters and nothing
+    else). Stop it with Ctrl+C. Beyond this machine (--host 0.0.0.0) with either it prints a join link once,
+    and answers only browsers that opened it.
     """
     from lifepath.errors import LifepathError
 
@@ -70,7 +77,7 @@ def serve(
     from lifepath.web.app import App
     from lifepath.web.safety import Policy, allowed_names, is_loopback, quiet_logs
 
-    app = App(db=db, campaign=campaign, allow_edit=allow_edit)
+    app = App(db=db, campaign=campaign, allow_edit=allow_edit, allow_create=allow_create)
     if campaign is not None:
         app.store.campaign(campaign, check_plugins=False)  # an unknown name fails now, with the known ones
     else:
@@ -81,7 +88,7 @@ def serve(
     local = is_loopback(host)
     import secrets
 
-    secret = secrets.token_urlsafe(24) if allow_edit and not local else None
+    secret = secrets.token_urlsafe(24) if (allow_edit or allow_create) and not local else None
     app.policy = Policy(allowed_names(host, allowed_host or ()), bound, secret)
     announce(app, host, bound, local)
     if workers > 1:
@@ -196,14 +203,20 @@ def lan_address(host: str) -> str:
 def announce(app: App, host: str, port: int, local: bool) -> None:
     """The lines ``serve`` prints on stderr: where it serves, the warning beyond loopback, the join link."""
     what = f"campaign {app.campaign!r}" if app.campaign else "every campaign"
-    mode = "editable" if app.allow_edit else "read-only"
+    mode = "editable" if app.allow_edit else "read-only, creating characters" if app.allow_create else "read-only"
     shown = url_host(host) if local else lan_address(host)
     print(f"lifepath: serving {what} on http://{shown}:{port}/ ({mode}); Ctrl+C stops", file=sys.stderr)
     if local:
         return
     policy = app.policy
     names = ", ".join(sorted(policy.names)) if policy is not None else ""
-    can = "join with the link below and change the roster" if app.allow_edit else "read the roster"
+    can = (
+        "join with the link below and change the roster"
+        if app.allow_edit
+        else "join with the link below and create characters"
+        if app.allow_create
+        else "read the roster"
+    )
     print(
         f"lifepath: WARNING: listening on {host}, beyond this machine: anyone on this network who can reach "
         f"port {port} can {can}; "

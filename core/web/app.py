@@ -3,7 +3,7 @@
 Pages: the campaigns and their house rules (``/``), a campaign's roster sorted and filtered on the server
 from query parameters so it works without JavaScript (``/campaigns/NAME``), each character's page (the
 ruleset's sheet sections, the life story as a timeline whose throws open with ``<details>``, provenance,
-a verify button), and the odds of the campaign's house rules (``/campaigns/NAME/odds``).
+a verify button), the odds (``/campaigns/NAME/odds``), and creation (:mod:`lifepath.web.creation`).
 
 Every POST carries the per-process token of :class:`App` in a hidden field and is refused (403) without
 it. The app is read-only unless made with ``allow_edit``: then a character's name, status and player can
@@ -33,6 +33,7 @@ from urllib.parse import quote, urlencode
 from lifepath.batches import outcome_rows
 from lifepath.sheets.pages import environment
 from lifepath.store.columns import KEYS, columns_for, fill, ruleset_of
+from lifepath.web.creation import create_link
 from lifepath.web.jobs import OddsJob, OddsJobs, odds_key, short_waits
 from lifepath.web.safety import CSP, Guard, Policy, allowed_names, is_busy
 from lifepath.web.views import (
@@ -167,6 +168,8 @@ class App:
     db: str | None = None
     campaign: str | None = None
     allow_edit: bool = False
+    #: players may create characters (``serve --allow-create``; ``--allow-edit`` allows it too)
+    allow_create: bool = False
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     _store: Store | None = None
     links: Links = field(default_factory=Links)
@@ -273,6 +276,8 @@ class App:
             columns=columns_for(ruleset),
             sort_link=sort_link,
             pager=pager(found, filters.page_link),
+            create_link=create_link(campaign.name) if self.creating else None,
+            in_progress=len(self.store.drafts(campaign.name)) if self.creating else 0,
         )
 
     def scoped(self, character_id: int, session: Session | None = None) -> CharacterRead | None:
@@ -429,11 +434,22 @@ class App:
         """``/campaigns/NAME`` (the roster) or ``/campaigns/NAME/odds``, NAME holding ``/`` or not."""
         from starlette.concurrency import run_in_threadpool
 
-        name, odds = campaign_path(request.scope)
+        name, page = campaign_path(request.scope)
         request.scope.setdefault("path_params", {})["name"] = name
-        if odds:
+        if request.method == "POST" and page != "create":
+            return self.message("Not allowed", "This page takes no form.", 405, {"Allow": "GET"})
+        if page == "odds":
             return await self.odds(request)
+        if page == "create":
+            from lifepath.web.creation import start_endpoint
+
+            return await start_endpoint(self, request)
         return await run_in_threadpool(self.roster, request)
+
+    @property
+    def creating(self) -> bool:
+        """Whether players may create characters here (``--allow-create``, or ``--allow-edit``)."""
+        return self.allow_create or self.allow_edit
 
     async def odds(self, request: Request) -> Response:
         """The odds page: worked out in the background (see :mod:`lifepath.web.jobs`); a count up to
@@ -505,12 +521,14 @@ class App:
     def asgi(self) -> ASGIApp:
         """The app: Starlette's routes behind :class:`lifepath.web.safety.Guard`."""
         from contextlib import asynccontextmanager
+        from functools import partial
 
         from sqlalchemy.exc import OperationalError
         from starlette.applications import Starlette
         from starlette.routing import Route
 
         from lifepath.errors import LifepathError
+        from lifepath.web.creation import draft_endpoint
 
         @asynccontextmanager
         async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -520,11 +538,12 @@ class App:
         app = Starlette(
             routes=[
                 Route("/", self.home),
-                Route("/campaigns/{name:path}", self.campaign_page),
+                Route("/campaigns/{name:path}", self.campaign_page, methods=["GET", "POST"]),
                 Route("/characters/{id:int}", self.character),
                 Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
                 Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
                 Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
+                Route("/drafts/{key}", partial(draft_endpoint, self), methods=["GET", "POST"]),
             ],
             exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble},
             lifespan=lifespan,
@@ -546,6 +565,7 @@ def settings(app: App) -> str:
             "db": app.db,
             "campaign": app.campaign,
             "allow_edit": app.allow_edit,
+            "allow_create": app.allow_create,
             "token": app.token,
             "policy": None
             if policy is None
@@ -561,7 +581,13 @@ def from_environment() -> ASGIApp:
     from lifepath.web.safety import quiet_logs
 
     given = json.loads(os.environ[SETTINGS])
-    app = App(db=given["db"], campaign=given["campaign"], allow_edit=given["allow_edit"], token=given["token"])
+    app = App(
+        db=given["db"],
+        campaign=given["campaign"],
+        allow_edit=given["allow_edit"],
+        allow_create=given["allow_create"],
+        token=given["token"],
+    )
     if given["policy"] is not None:
         held = given["policy"]
         app.policy = Policy(frozenset(held["names"]), int(held["port"]), held["secret"])

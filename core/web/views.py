@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from lifepath.web.safety import Scope
 
 
-def campaign_path(scope: Scope) -> tuple[str, bool]:
-    """The campaign named by ``/campaigns/NAME`` or ``/campaigns/NAME/odds``, and whether it is the odds.
+def campaign_path(scope: Scope) -> tuple[str, str]:
+    """The campaign named by ``/campaigns/NAME``, ``/campaigns/NAME/odds`` or ``/campaigns/NAME/create``, and
+    which page it is: ``"roster"``, ``"odds"`` or ``"create"``.
 
     Read from the raw path, where a ``/`` in the name is ``%2F`` (Starlette's decoded path has lost the
     difference): ``/campaigns/a%2Fodds`` is the roster of the campaign "a/odds", ``/campaigns/a/odds`` the
@@ -26,8 +27,10 @@ def campaign_path(scope: Scope) -> tuple[str, bool]:
     raw = scope.get("raw_path")
     path = raw.decode("latin-1") if isinstance(raw, bytes) else quote(str(scope.get("path", "")), safe="/")
     rest = path.split("?", 1)[0].removeprefix(scope.get("root_path", "")).removeprefix("/campaigns/")
-    odds = rest.endswith("/odds")
-    return unquote(rest.removesuffix("/odds") if odds else rest, errors="replace"), odds
+    for page in ("odds", "create"):
+        if rest.endswith("/" + page):
+            return unquote(rest.removesuffix("/" + page), errors="replace"), page
+    return unquote(rest, errors="replace"), "roster"
 
 
 def character_context(store: Store, row: CharacterRead, data: dict[str, Any]) -> dict[str, Any]:
