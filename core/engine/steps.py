@@ -78,6 +78,8 @@ class Step:
     asked: list[Asked]
     #: the character as made so far, in the ruleset's words
     sheet: list[str]
+    #: every event so far, in order
+    events: list[Event] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -155,7 +157,7 @@ def replay_to(registry: Registry, draft: Progress, *, finish_with: PolicyChooser
     except _Waiting as waiting:
         events = log.events()
         sheet = registry.ruleset(draft.ruleset).sheet_so_far(held[0]) if held else []
-        return Step(draft, waiting.decision, None, _since_last_answer(events), chooser.asked, sheet)
+        return Step(draft, waiting.decision, None, _since_last_answer(events), chooser.asked, sheet, events)
     if chooser.given < len(draft.answers):
         raise ScriptExhausted(
             f"the draft has {len(draft.answers) - chooser.given} answer(s) more than creation asks for",
@@ -169,7 +171,8 @@ def replay_to(registry: Registry, draft: Progress, *, finish_with: PolicyChooser
         tuple((key, answer) for key, answer in character.decisions()),
     )
     sheet = registry.ruleset(draft.ruleset).sheet_so_far(held[0]) if held else []
-    return Step(done, None, character, _since_last_answer(character.history), chooser.asked, sheet)
+    history = character.history
+    return Step(done, None, character, _since_last_answer(history), chooser.asked, sheet, list(history))
 
 
 def _since_last_answer(events: Sequence[Event]) -> list[Event]:
@@ -209,13 +212,39 @@ def finish_automatically(registry: Registry, draft: Progress, decision: Decision
     return replay_to(registry, first, finish_with=PolicyChooser(f"{draft.seed}:auto:{len(draft.answers)}"))
 
 
-def throws_changed(before: Sequence[Event], after: Sequence[Event]) -> bool:
-    """Whether the throws of ``after`` differ from those of ``before`` where both have them (an answer
-    changed on going back: the dice are the same stream, so they differ only if the answer changed what is
-    thrown)."""
-    old = [e for e in before if e.get("type") == "throw"]
-    new = [e for e in after if e.get("type") == "throw"]
-    return any(a != b for a, b in zip(old, new, strict=False))
+def throws_after(events: Sequence[Event], answered: int) -> list[Event]:
+    """The throws after the ``answered``-th decision a person (or the record) answered (1 for the first;
+    forced decisions do not count); none when there were not so many."""
+    seen = 0
+    for index, event in enumerate(events):
+        if event.get("type") == "decision" and not event.get("forced"):
+            seen += 1
+            if seen == answered:
+                return [e for e in events[index + 1 :] if e.get("type") == "throw"]
+    return []
+
+
+def common_answers(first: Sequence[Sequence[str]], second: Sequence[Sequence[str]]) -> int:
+    """How many answers two records share from the start."""
+    count = 0
+    for a, b in zip(first, second, strict=False):
+        if list(a) != list(b):
+            break
+        count += 1
+    return count
+
+
+def changed_throws(before: Step, after: Step) -> bool | None:
+    """After going back and answering again: whether the new answers changed what is thrown. ``before`` is
+    the record as it was before going back, ``after`` as it is now; the throws after the first answer in
+    which they differ are compared as far as both go (the dice are one stream: they differ only when an
+    answer changed what is thrown). True when one differs, False when every throw the old record had was
+    thrown the same, None while there is not yet enough to tell."""
+    fork = common_answers(before.draft.answers, after.draft.answers) + 1
+    old, new = throws_after(before.events, fork), throws_after(after.events, fork)
+    if any(a != b for a, b in zip(old, new, strict=False)):
+        return True
+    return False if len(new) >= len(old) or after.finished else None
 
 
 __all__ = [
@@ -223,9 +252,11 @@ __all__ = [
     "Progress",
     "Step",
     "answer_problem",
+    "changed_throws",
+    "common_answers",
     "finish_automatically",
     "label_of",
     "replay_to",
     "suggestion",
-    "throws_changed",
+    "throws_after",
 ]

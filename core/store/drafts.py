@@ -72,6 +72,7 @@ def draft_read(row: DraftRow, campaign: str) -> DraftRead:
         rules=dict(row.rules or {}),
         options=dict(row.options or {}),
         answers=[list(pair) for pair in row.answers or []],
+        undone=[list(pair) for pair in row.undone or []],
         character_id=row.character_id,
         created_at=row.created_at,
         updated_at=row.updated_at,
@@ -112,6 +113,7 @@ class DraftMethods(StoreBase):
                 rules=dict(rules),
                 options=dict(options or {}),
                 answers=[],
+                undone=[],
                 created_at=now,
                 updated_at=now,
             )
@@ -126,12 +128,21 @@ class DraftMethods(StoreBase):
             return None if found is None else draft_read(*found)
 
     def set_answers(
-        self, key: str, answers: list[list[str]], *, expected: int, session: Session | None = None
+        self,
+        key: str,
+        answers: list[list[str]],
+        *,
+        expected: int,
+        undone: list[list[str]] | None = None,
+        session: Session | None = None,
     ) -> DraftRead:
         """Replace the draft's answers (each ``[decision key, answer]``) if it holds exactly ``expected``
         answers, the number the page answering it saw; otherwise it was answered elsewhere since, and
-        nothing changes. A finished draft takes no answers."""
+        nothing changes. A finished draft takes no answers. ``undone`` replaces the record kept from before
+        the last going back (None leaves it; the page gives it when it goes back, and [] once it has told
+        the player whether the new answer changed what is thrown)."""
         pairs = _answers(answers)
+        taken_back = None if undone is None else _answers(undone)
         with self._session(session, write=True) as s:
             row, campaign = self._existing(s, key)
             if row.character_id is not None:
@@ -149,6 +160,8 @@ class DraftMethods(StoreBase):
                     hint="reload the page to see the draft as it is now, then answer again",
                 )
             row.answers = pairs
+            if taken_back is not None:
+                row.undone = taken_back
             row.updated_at = utcnow()
             s.add(row)
             s.flush()

@@ -287,6 +287,9 @@ class DraftBase(SQLModel):
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     #: the answers given so far, in order, each ``[decision key, answer]``
     answers: list[list[str]] = Field(default_factory=list, sa_type=JSON)
+    #: the answers as they were before the last going back, until the page has said whether the new answer
+    #: changed what is thrown (it compares the throws of the two records)
+    undone: list[list[str]] = Field(default_factory=list, sa_type=JSON)
 
 
 class DraftRow(DraftBase, table=True):

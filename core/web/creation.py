@@ -17,6 +17,7 @@ answer carries the count of answers its page showed, so two tabs of one draft ca
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -79,7 +80,8 @@ async def draft_endpoint(app: App, request: Request) -> Response:
     if row is None:
         return app.message("Not found", "There is no such character in progress here.", 404)
     if form is None:
-        return await run_in_threadpool(step_page, app, row)
+        changed = request.query_params.get("changed") == "1"
+        return await run_in_threadpool(partial(step_page, app, row, changed=changed))
     return await run_in_threadpool(act, app, row, form)
 
 
@@ -199,7 +201,14 @@ def as_draft(row: DraftRead) -> Progress:
 
 
 def step_page(
-    app: App, row: DraftRead, *, problem: str = "", suggested: str = "", status: int = 200, step: Step | None = None
+    app: App,
+    row: DraftRead,
+    *,
+    problem: str = "",
+    suggested: str = "",
+    status: int = 200,
+    step: Step | None = None,
+    changed: bool = False,
 ) -> Response:
     """The draft's page: the waiting decision, or the character it became."""
     from lifepath.engine.steps import replay_to
@@ -219,6 +228,7 @@ def step_page(
         since=_lines(registry, row.ruleset, step.since),
         problem=problem,
         suggested=suggested,
+        changed=changed,
         token=app.token,
         action=draft_link(row.key),
         roster=app.links.roster(row.campaign),
@@ -262,7 +272,8 @@ def act(app: App, row: DraftRead, form: dict[str, str]) -> Response:
         to = _number(form.get("to", ""))
         if to is None or not 0 <= to < len(draft.answers):
             return step_page(app, row, problem="There is no such earlier decision to go back to.", status=400)
-        app.store.set_answers(row.key, [list(a) for a in draft.answers[:to]], expected=expected)
+        kept, before = [list(a) for a in draft.answers[:to]], [list(a) for a in draft.answers]
+        app.store.set_answers(row.key, kept, expected=expected, undone=before)
         return RedirectResponse(draft_link(row.key), status_code=303)
     typed = form.get("typed", "").strip() if decision.free_text or decision.shorthand is not None else ""
     answer = typed or form.get("answer", "")
@@ -270,11 +281,26 @@ def act(app: App, row: DraftRead, form: dict[str, str]) -> Response:
     if problem:
         return step_page(app, row, problem=problem, status=400, step=step)
     answered = draft.answered(decision.key, answer)
-    app.store.set_answers(row.key, [list(a) for a in answered.answers], expected=expected)
     after = replay_to(registry, answered)
+    changed = _changed(registry, row, after)
+    undone: list[list[str]] | None = None if changed is None else []  # told (or nothing to tell): forget it
+    app.store.set_answers(row.key, [list(a) for a in answered.answers], expected=expected, undone=undone)
     if after.finished:
         return save(app, app.store.draft(row.key) or row, after)
-    return RedirectResponse(draft_link(row.key), status_code=303)
+    return RedirectResponse(draft_link(row.key) + ("?changed=1" if changed else ""), status_code=303)
+
+
+def _changed(registry: Registry, row: DraftRead, after: Step) -> bool | None:
+    """After going back (the draft's ``undone`` holds the answers as they were): whether the new answers
+    changed what is thrown, as the terminal says once; None while it cannot tell yet, or with nothing to
+    compare."""
+    from lifepath.engine.steps import Progress, changed_throws, replay_to
+
+    if not row.undone:
+        return None
+    old = tuple((str(key), str(answer)) for key, answer in row.undone)
+    before = replay_to(registry, Progress(row.ruleset, row.seed, dict(row.rules), dict(row.options), old))
+    return changed_throws(before, after)
 
 
 #: what a page answers when its draft was answered elsewhere since it was loaded

@@ -167,3 +167,28 @@ def test_the_same_draft_made_twice_is_the_same_character(lifepath_registry: Any)
         chooser=ScriptedChooser(sequence=list(done.draft.answers)),
     )
     assert scripted.to_json() == done.character.to_json()
+
+
+def test_a_new_answer_after_going_back_says_whether_it_changed_what_is_thrown(lifepath_registry: Any) -> None:
+    """A different career leads to other throws (True); another name, a choice that changes no rule, to the
+    same ones (False), as the terminal's note says."""
+    registry = lifepath_registry
+    done, seen = walk(registry, new_progress(registry, "nowhere-yet", seed=14), suggestion)
+    before = replay_to(registry, done.draft)
+
+    def again(key: str) -> bool | None:
+        at = next(i for i, s in enumerate(seen) if s.decision is not None and s.decision.key == key)
+        decision = seen[at].decision
+        assert decision is not None
+        taken = done.draft.answers[at][1]
+        other = next(o.id for o in decision.enabled() if o.id != taken)
+        step = replay_to(registry, done.draft.back_to(at).answered(decision.key, other))
+        verdict = steps.changed_throws(before, step)
+        while verdict is None:  # not enough thrown yet: answer on, as a player does
+            assert step.decision is not None
+            step = replay_to(registry, step.draft.answered(step.decision.key, suggestion(step.draft, step.decision)))
+            verdict = steps.changed_throws(before, step)
+        return verdict
+
+    assert again("career") is True
+    assert again("sex") is False  # every throw of the rest of the life, the same

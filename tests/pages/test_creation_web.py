@@ -195,3 +195,23 @@ def test_the_start_form_refuses_what_is_not_a_name_or_a_seed(creating: Server) -
         assert (status, path) == (400, CREATE), page
         assert said in page
         assert "\x1b" not in page
+
+
+def test_changing_an_earlier_answer_says_when_it_changed_what_is_thrown(creating: Server) -> None:
+    path, page = start(creating, "Gil", seed=14)
+    for _ in range(9):
+        status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[0])
+        assert status == 200
+    answered = re.findall(r'<li>([^<]*)<strong>[^<]*</strong> <button type="submit" name="to" value="(\d+)"', page)
+    career = next(int(to) for prompt, to in answered if prompt.startswith("Choose a career"))
+    status, path, page = act(creating, path, page, action="back", to=str(career))
+    assert status == 200 and field(page, "expected") == str(career)
+    status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[1])
+    for _ in range(40):
+        if "changed what is thrown" in page or "Character saved" in page:
+            break
+        status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[0])
+    assert "Your new answer changed what is thrown from here on." in page
+    # said once: the next step no longer says it
+    status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[0])
+    assert "changed what is thrown" not in page

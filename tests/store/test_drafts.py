@@ -55,6 +55,7 @@ def test_a_new_draft_reads_back_with_every_field(store: Store) -> None:
         "rules": RULES,
         "options": OPTIONS,
         "answers": [],
+        "undone": [],
         "character_id": None,
         "created_at": new.created_at,
         "updated_at": new.created_at,
@@ -99,9 +100,14 @@ def test_answers_given_with_the_count_the_page_saw_replace_them(store: Store) ->
     assert one.updated_at > new.updated_at and one.created_at == new.created_at
     two = store.set_answers(new.key, [["species", "2"], ["career 1", "Navy: a long free text answer"]], expected=1)
     assert store.draft(new.key) == two and two.updated_at > one.updated_at
-    back = store.set_answers(new.key, [], expected=2)  # back to the first decision
-    assert store.draft(new.key) == back and back.answers == []
+    before = [["species", "2"], ["career 1", "Navy: a long free text answer"]]
+    back = store.set_answers(new.key, [], expected=2, undone=before)  # back to the first decision
+    assert store.draft(new.key) == back and back.answers == [] and back.undone == before
     assert (back.seed, back.rules, back.options, back.player) == (new.seed, RULES, OPTIONS, "Ann")
+    kept = store.set_answers(new.key, [["species", "1"]], expected=0)  # None leaves the record gone back from
+    assert kept.undone == before
+    told = store.set_answers(new.key, [["species", "1"], ["sex", "f"]], expected=1, undone=[])
+    assert told.undone == [] and store.draft(new.key) == told
 
 
 def test_answers_given_with_a_stale_count_are_refused_and_change_nothing(store: Store) -> None:

@@ -4,9 +4,10 @@
   nothing between requests and any server process, or a restarted server, answers the next one: the
   campaign (its drafts go with it), the secret ``key`` that is the draft's address (unique), the player's
   name, the ruleset, seed, resolved house rules and creation options, the answers so far (a JSON list of
-  ``[decision key, answer]``), and, once finished, the character saved from it (a draft goes with its
-  character: deleted with it, it is never saved again). Indexed by campaign, for the campaign's list of
-  drafts in progress.
+  ``[decision key, answer]``), the answers as they were before the last going back (``undone``, until the
+  page has said whether the new answer changed what is thrown), and, once finished, the character saved
+  from it (a draft goes with its character: deleted with it, it is never saved again). Indexed by
+  campaign, for the campaign's list of drafts in progress.
 
 Only ``CREATE TABLE`` and ``CREATE INDEX``: no row changes, the same on SQLite and PostgreSQL.
 
@@ -39,6 +40,7 @@ def upgrade() -> None:
         sa.Column("rules", sa.JSON(), nullable=False),
         sa.Column("options", sa.JSON(), nullable=False),
         sa.Column("answers", sa.JSON(), nullable=False),
+        sa.Column("undone", sa.JSON(), nullable=False),
         sa.Column("character_id", sa.Integer(), sa.ForeignKey("character.id", ondelete="CASCADE"), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
