@@ -397,6 +397,19 @@ def archive(
     typer.echo(f"campaign '{camp.name}' is {'archived' if camp.archived else 'in play'}")
 
 
+@command(campaign_app, "new-table-link")
+def new_table_link(
+    name: str = typer.Argument(..., help="The campaign."),
+    db: DbOption = None,
+) -> None:
+    """Replace the campaign's players' link (serve --allow-create beyond this machine): the old one lets
+    nobody in any more, even into a character already started with it. A running server takes the new one
+    at once: it is the server's address (as `lifepath serve` printed it) followed by the path printed here."""
+    with open_db(db) as store:
+        key = store.table_key(name, new=True)
+    typer.echo(f"campaign '{name}': the old players' link no longer works; the new one ends in /table/{key}")
+
+
 @command(campaign_app, "check")
 def check(
     name: str = typer.Argument(..., help="The campaign."),

@@ -230,3 +230,13 @@ def announce(app: App, host: str, port: int, local: bool) -> None:
             f"http://{lan_address(host)}:{port}/join/{policy.secret}",
             file=sys.stderr,
         )
+    if policy is not None and policy.secret is not None and app.creating:
+        for campaign in app.campaigns():
+            if campaign.archived:
+                continue
+            key = app.store.table_key(campaign.name)
+            print(
+                f"lifepath: players' link for campaign {campaign.name!r} (makes characters there, nothing else; "
+                f"`lifepath campaign new-table-link` replaces it): http://{lan_address(host)}:{port}/table/{key}",
+                file=sys.stderr,
+            )

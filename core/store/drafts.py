@@ -210,6 +210,27 @@ class DraftMethods(StoreBase):
             s.flush()
             return True
 
+    def table_key(self, campaign: str, *, new: bool = False, session: Session | None = None) -> str:
+        """The secret of ``campaign``'s players' link, made now if it has none; with ``new`` a new one, so the
+        old link no longer lets anyone in (its players' drafts keep their own addresses)."""
+        import secrets
+
+        with self._session(session, write=True) as s:
+            camp = self._campaign_row(s, campaign, lock=True)
+            if camp.table_key is None or new:
+                camp.table_key = secrets.token_urlsafe(KEY_BYTES)
+                s.add(camp)
+                s.flush()
+            return camp.table_key
+
+    def table_campaign(self, key: str, *, session: Session | None = None) -> str | None:
+        """The name of the campaign whose players' link holds ``key``; None for any other text."""
+        if not isinstance(key, str) or _KEY.fullmatch(key) is None:
+            return None
+        with self._session(session, write=False) as s:
+            found = s.exec(select(CampaignRow.name).where(CampaignRow.table_key == key)).first()
+            return None if found is None else str(found)
+
     def _draft_row(self, session: Session, key: str, *, lock: bool = False) -> tuple[DraftRow, str] | None:
         if not isinstance(key, str) or _KEY.fullmatch(key) is None:
             return None  # empty, too long or holding what no key has (a NUL PostgreSQL would refuse)

@@ -122,6 +122,9 @@ class CampaignRow(CampaignBase, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     #: when it was archived (revision 0002); None while the campaign is in play
     archived_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    #: the secret of the players' link of ``serve --allow-create`` beyond this machine (revision 0010): made
+    #: when a server first needs it, replaced by ``lifepath campaign new-table-link``; never exported
+    table_key: str | None = Field(default=None, max_length=DRAFT_KEY_MAX)
 
 
 class CampaignCreate(CampaignBase):

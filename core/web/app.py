@@ -528,7 +528,7 @@ class App:
         from starlette.routing import Route
 
         from lifepath.errors import LifepathError
-        from lifepath.web.creation import draft_endpoint
+        from lifepath.web.creation import draft_endpoint, table_endpoint
 
         @asynccontextmanager
         async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -544,6 +544,7 @@ class App:
                 Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
                 Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
                 Route("/drafts/{key}", partial(draft_endpoint, self), methods=["GET", "POST"]),
+                Route("/table/{key}", partial(table_endpoint, self)),
             ],
             exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble},
             lifespan=lifespan,

@@ -17,6 +17,7 @@ answer carries the count of answers its page showed, so two tabs of one draft ca
 from __future__ import annotations
 
 import secrets
+from contextvars import ContextVar
 from functools import partial
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 #: the longest player's name the start form takes
 PLAYER_LIMIT = 60
+#: whether this request came by a players' link: its pages link nowhere a player cannot go (set by the
+#: endpoints; the thread pool their work runs in sees it too)
+_PLAYER_VIEW: ContextVar[bool] = ContextVar("lifepath_player_view", default=False)
 
 
 def draft_link(key: str) -> str:
@@ -47,11 +51,48 @@ def create_link(campaign: str) -> str:
 async def sent(app: App, request: Request) -> dict[str, str] | Response | None:
     """What a creation page was sent: None for a GET, the form of a POST that carries the token, or the
     refusal (a server that does not create characters, a form without the token)."""
+    from lifepath.web.safety import PLAYER
+
+    _PLAYER_VIEW.set(PLAYER in request.scope)  # in the endpoint's context, which its thread work copies
     if not app.creating:
         return app.message("Not here", "This server does not create characters (see serve --allow-create).", 403)
     if request.method != "POST":
         return None
     return await app.check_post(request)
+
+
+async def table_endpoint(app: App, request: Request) -> Response:
+    """``/table/KEY``: a campaign's players' link sets the players' cookie and opens the campaign's start
+    form; a key no campaign holds (a link replaced by ``lifepath campaign new-table-link``) is refused."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import RedirectResponse
+
+    key = str(request.path_params["key"])
+    name = await run_in_threadpool(app.store.table_campaign, key)
+    if name is None or (app.campaign is not None and name != app.campaign):
+        return app.message("Not in use", REPLACED, 403)
+    response = RedirectResponse(create_link(name), status_code=303)
+    cookie = app.policy.table_cookie if app.policy is not None else "lifepath_table"
+    response.set_cookie(cookie, key, httponly=True, samesite="strict", path="/")
+    return response
+
+
+#: what a players' link no campaign holds is told
+REPLACED = "That players' link is not in use: the referee may have replaced it. Ask for the new one."
+
+
+def players_campaign(app: App, request: Request) -> str | None:
+    """The campaign a request let in by a players' link may create in (its key's), or None for the
+    referee's own browser; :class:`LookupError` when the link was replaced."""
+    from lifepath.web.safety import PLAYER
+
+    key = request.scope.get(PLAYER)
+    if key is None:
+        return None
+    name = app.store.table_campaign(str(key))
+    if name is None:
+        raise LookupError(key)
+    return name
 
 
 async def start_endpoint(app: App, request: Request) -> Response:
@@ -64,6 +105,12 @@ async def start_endpoint(app: App, request: Request) -> Response:
     campaign = await run_in_threadpool(app.find_campaign, request.path_params["name"])
     if campaign is None:
         return app.message("Not found", "There is no such campaign here.", 404)
+    try:
+        allowed = await run_in_threadpool(players_campaign, app, request)
+    except LookupError:
+        return app.message("Not in use", REPLACED, 403)
+    if allowed is not None and allowed != campaign.name:
+        return app.message("Not for this link", f"Your players' link is for the campaign {allowed}.", 403)
     if form is None:
         return await run_in_threadpool(start_page, app, campaign)
     return await run_in_threadpool(start, app, campaign, form)
@@ -77,7 +124,11 @@ async def draft_endpoint(app: App, request: Request) -> Response:
     if form is not None and not isinstance(form, dict):
         return form
     row = await run_in_threadpool(served_draft, app, str(request.path_params["key"]))
-    if row is None:
+    try:
+        allowed = await run_in_threadpool(players_campaign, app, request)
+    except LookupError:
+        return app.message("Not in use", REPLACED, 403)
+    if row is None or (allowed is not None and row.campaign != allowed):
         return app.message("Not found", "There is no such character in progress here.", 404)
     if form is None:
         changed = request.query_params.get("changed") == "1"
@@ -91,7 +142,8 @@ def start_page(
     """The form that starts a character in ``campaign``: the player's name, and a seed if the referee wants
     one."""
     drafts = app.store.drafts(campaign.name)
-    return app.page(
+    return _page(
+        app,
         "create.html.j2",
         status,
         campaign=campaign,
@@ -183,6 +235,11 @@ def _seed(text: str) -> int | None:
     return seed if SEED_RANGE[0] <= seed <= SEED_RANGE[1] else None
 
 
+def _page(app: App, template: str, status: int = 200, **context: Any) -> Response:
+    """A creation page; by a players' link, without links to the pages a player cannot open."""
+    return app.page(template, status, player_view=_PLAYER_VIEW.get(), **context)
+
+
 def _player_problem(player: str) -> str:
     if not player:
         return "Give the player's name: the character is saved to the roster under it."
@@ -219,7 +276,8 @@ def step_page(
     step = step if step is not None else replay_to(registry, as_draft(row))
     if step.finished:  # answered to the end by another tab: save it now
         return save(app, row, step)
-    return app.page(
+    return _page(
+        app,
         "draft.html.j2",
         status,
         draft=row,
@@ -337,7 +395,8 @@ def finished_page(app: App, row: DraftRead) -> Response:
     registry = _registry_of(app, row)
     verdict = verify(registry, character.to_dict())
     ruleset = registry.ruleset(row.ruleset)
-    return app.page(
+    return _page(
+        app,
         "draft_done.html.j2",
         draft=row,
         character_id=row.character_id,
@@ -356,9 +415,11 @@ __all__ = [
     "create_link",
     "draft_endpoint",
     "draft_link",
+    "players_campaign",
     "served_draft",
     "start",
     "start_endpoint",
     "start_page",
     "step_page",
+    "table_endpoint",
 ]

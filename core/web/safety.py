@@ -7,8 +7,11 @@
   On loopback the names are 127.0.0.1, localhost and [::1]; on another address that address; on 0.0.0.0 or
   :: this machine's host name, its fully qualified name and the addresses they resolve to. ``--allowed-host
   NAME`` adds a name (a DNS alias at the table, say).
-* **Join secret.** When the server edits and listens beyond loopback, every request needs the cookie set
-  by the join link ``serve`` prints once (``/join/SECRET``: HttpOnly, SameSite=Strict); others are refused.
+* **Join secret.** When the server edits or creates and listens beyond loopback, every request needs the
+  cookie set by the join link ``serve`` prints once (``/join/SECRET``: HttpOnly, SameSite=Strict); others
+  are refused, but for a player's: a campaign's players' link (``/table/KEY``, see
+  :mod:`lifepath.web.creation`) sets a cookie that reaches the creation pages alone (a campaign's
+  ``/create`` and ``/drafts/...``), marked in the scope as :data:`PLAYER` for the app to check its key.
 * **Origin.** A request that is not GET, HEAD or OPTIONS whose ``Origin`` (or, without one, ``Referer``) is
   not this server is refused (403), on top of the form token :class:`lifepath.web.app.App` checks.
 * **Headers.** Every answer, refusals included, carries a Content-Security-Policy that allows no script,
@@ -55,6 +58,10 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 WILDCARDS = ("", "0.0.0.0", "::")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 JOIN_PATH = "/join/"
+#: a campaign's players' link: ``/table/KEY`` (the app checks the key and sets :attr:`Policy.table_cookie`)
+TABLE_PATH = "/table/"
+#: the scope key of a request let in by a players' cookie, not the referee's: the cookie's value
+PLAYER = "lifepath.player"
 
 
 def is_loopback(host: str) -> bool:
@@ -126,6 +133,11 @@ class Policy:
     def cookie(self) -> str:
         """The join cookie's name (per port: a browser shares cookies between the ports of one host)."""
         return f"lifepath_join_{self.port}"
+
+    @property
+    def table_cookie(self) -> str:
+        """The players' cookie's name (a campaign's players' link sets it)."""
+        return f"lifepath_table_{self.port}"
 
     def host_ok(self, header: str | None) -> bool:
         parsed = parse_authority(header)
@@ -200,12 +212,19 @@ class Guard:
             path = str(scope.get("path", ""))
             if path.startswith(JOIN_PATH):
                 return self.join(path[len(JOIN_PATH) :])
-            if not policy.secret_ok(_cookie(headers.get("cookie", ""), policy.cookie)):
+            cookies = headers.get("cookie", "")
+            player = _cookie(cookies, policy.table_cookie)
+            if policy.secret_ok(_cookie(cookies, policy.cookie)):
+                pass  # the referee's browser
+            elif path.startswith(TABLE_PATH) or (player and _for_players(path)):
+                scope[PLAYER] = player  # a player's: the app checks the key against the campaign
+            else:
                 return self.refuse(
                     "Join first",
-                    "This server edits the roster and is open to the network, so it "
-                    "answers only browsers that opened its join link (printed once where `lifepath "
-                    "serve` was started). Ask the referee for it.",
+                    "This server changes the roster (edits, or new characters) and is open to the network, "
+                    "so it answers only browsers that opened its join link (printed once where `lifepath "
+                    "serve` was started), and players' links only on the pages that make characters. "
+                    "Ask the referee for yours.",
                     403,
                 )
         if scope.get("method", "GET") not in SAFE_METHODS:
@@ -232,6 +251,11 @@ class Guard:
         response = RedirectResponse("/", status_code=303)
         response.set_cookie(self.policy.cookie, sent, httponly=True, samesite="strict", path="/")
         return response
+
+
+def _for_players(path: str) -> bool:
+    """Whether ``path`` is one of the creation pages a players' link reaches."""
+    return path.startswith("/drafts/") or (path.startswith("/campaigns/") and path.endswith("/create"))
 
 
 def is_busy(error: BaseException) -> bool:

@@ -9,7 +9,10 @@
   from it (a draft goes with its character: deleted with it, it is never saved again). Indexed by
   campaign, for the campaign's list of drafts in progress.
 
-Only ``CREATE TABLE`` and ``CREATE INDEX``: no row changes, the same on SQLite and PostgreSQL.
+* ``campaign.table_key``: the secret of the campaign's players' link (``serve --allow-create`` beyond this
+  machine), NULL until a server first needs it; a plain ``ADD COLUMN``, for the reason revision 0003 gives.
+
+No row changes, the same on SQLite and PostgreSQL.
 
 Revision ID: 0010
 Revises: 0009
@@ -28,7 +31,7 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Create ``draft`` and its index on ``campaign_id``."""
+    """Create ``draft`` and its index on ``campaign_id``; add ``campaign.table_key``."""
     op.create_table(
         "draft",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -47,9 +50,11 @@ def upgrade() -> None:
         sa.UniqueConstraint("key", name="uq_draft_key"),
     )
     op.create_index("ix_draft_campaign_id", "draft", ["campaign_id"])
+    op.add_column("campaign", sa.Column("table_key", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
-    """Drop ``draft`` (every draft in progress is lost)."""
+    """Drop ``draft`` (every draft in progress is lost) and ``campaign.table_key``."""
+    op.drop_column("campaign", "table_key")
     op.drop_index("ix_draft_campaign_id", table_name="draft")
     op.drop_table("draft")
