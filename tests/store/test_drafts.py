@@ -309,3 +309,21 @@ def test_revision_0010_adds_drafts_to_a_database_with_characters_and_keeps_them(
         assert store.character(7).updated_at == now
         key = store.new_draft("Spinward", player="Ann", seed=3, rules={}).key
         assert store.finish_draft(key, 7).character_id == 7
+
+
+def test_a_campaigns_players_link_key_is_made_once_replaced_on_demand_and_never_exported(store: Store) -> None:
+    from lifepath.store import exchange
+
+    campaign(store)
+    campaign(store, "Abyss")
+    first = store.table_key("Spinward")
+    assert len(first) >= 32 and store.table_key("Spinward") == first
+    assert store.table_campaign(first) == "Spinward"
+    other = store.table_key("Abyss")
+    assert other != first and store.table_campaign(other) == "Abyss"
+    replaced = store.table_key("Spinward", new=True)
+    assert replaced != first and store.table_campaign(replaced) == "Spinward"
+    assert store.table_campaign(first) is None
+    for junk in ("", "x" * 65, "a\x00b", "ünï"):
+        assert store.table_campaign(junk) is None
+    assert replaced not in exchange.export_campaign(store, "Spinward")
