@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
+    from lifepath.decisions import Decision
     from lifepath.engine.steps import Progress, Step
     from lifepath.host.registry import Registry
     from lifepath.store.models import CampaignRead, DraftRead
@@ -266,6 +267,7 @@ def step_page(
     status: int = 200,
     step: Step | None = None,
     changed: bool = False,
+    confirm: tuple[str, str] | None = None,
 ) -> Response:
     """The draft's page: the waiting decision, or the character it became."""
     from lifepath.engine.steps import replay_to
@@ -287,6 +289,7 @@ def step_page(
         problem=problem,
         suggested=suggested,
         changed=changed,
+        confirm=confirm,
         token=app.token,
         action=draft_link(row.key),
         roster=app.links.roster(row.campaign),
@@ -338,6 +341,9 @@ def act(app: App, row: DraftRead, form: dict[str, str]) -> Response:
     problem = answer_problem(decision, answer) if answer else "Choose one of the options first."
     if problem:
         return step_page(app, row, problem=problem, status=400, step=step)
+    question = _confirm(decision, answer)
+    if question and form.get("confirmed") != answer:  # asked first, as at the terminal; only the option is kept
+        return step_page(app, row, step=step, confirm=(answer, question))
     answered = draft.answered(decision.key, answer)
     after = replay_to(registry, answered)
     changed = _changed(registry, row, after)
@@ -346,6 +352,13 @@ def act(app: App, row: DraftRead, form: dict[str, str]) -> Response:
     if after.finished:
         return save(app, app.store.draft(row.key) or row, after)
     return RedirectResponse(draft_link(row.key) + ("?changed=1" if changed else ""), status_code=303)
+
+
+def _confirm(decision: Decision, answer: str) -> str:
+    """The yes-or-no question the option ``answer`` asks before it is taken (``Preview.confirm``), or ""."""
+    option = next((o for o in decision.enabled() if o.id == answer), None)
+    preview = option.previewed() if option is not None else None
+    return preview.confirm if preview is not None else ""
 
 
 def _changed(registry: Registry, row: DraftRead, after: Step) -> bool | None:

@@ -215,3 +215,27 @@ def test_changing_an_earlier_answer_says_when_it_changed_what_is_thrown(creating
     # said once: the next step no longer says it
     status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[0])
     assert "changed what is thrown" not in page
+
+
+def test_finishing_with_points_unspent_asks_first_as_the_terminal_does(creating: Server) -> None:
+    """The D6 pool's finish asks "N points stay unspent: finish the build anyway?" (Preview.confirm): the
+    page asks, "no" leaves the draft as it was, "yes" takes the option."""
+    from lifepath.plugins.d6_pool.spending import DONE
+
+    path, page = start(creating, "Ivy", "/campaigns/" + urllib.parse.quote(D6, safe="") + "/create", seed=3)
+    for _ in range(20):
+        if f'value="{DONE}"' in page and "stay unspent" in page:  # the spending menu's finish
+            break
+        status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[0])
+    before = field(page, "expected")
+    status, path, asked = act(creating, path, page, action="answer", answer=DONE)
+    assert status == 200 and "stay unspent: finish the build anyway?" in asked
+    assert field(asked, "expected") == before  # nothing kept yet
+    status, _p, again = fetch(creating, path)  # "No, choose again" is a plain link back
+    assert field(again, "expected") == before and "finish the build anyway?" not in again
+    status, path, page = fetch(
+        creating,
+        path,
+        {"csrf": field(asked, "csrf"), "expected": before, "action": "answer", "answer": DONE, "confirmed": DONE},
+    )
+    assert status == 200 and field(page, "expected") == str(int(before) + 1)
