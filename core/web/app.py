@@ -521,14 +521,13 @@ class App:
     def asgi(self) -> ASGIApp:
         """The app: Starlette's routes behind :class:`lifepath.web.safety.Guard`."""
         from contextlib import asynccontextmanager
-        from functools import partial
 
         from sqlalchemy.exc import OperationalError
         from starlette.applications import Starlette
         from starlette.routing import Route
 
         from lifepath.errors import LifepathError
-        from lifepath.web.creation import draft_endpoint, table_endpoint
+        from lifepath.web.creation import routes
 
         @asynccontextmanager
         async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -543,8 +542,7 @@ class App:
                 Route("/characters/{id:int}/verify", self.verify, methods=["POST"]),
                 Route("/characters/{id:int}/edit", self.edit, methods=["POST"]),
                 Route("/characters/{id:int}/notes", self.notes, methods=["POST"]),
-                Route("/drafts/{key}", partial(draft_endpoint, self), methods=["GET", "POST"]),
-                Route("/table/{key}", partial(table_endpoint, self)),
+                *routes(self),
             ],
             exception_handlers={LifepathError: self.trouble, OperationalError: self.trouble},
             lifespan=lifespan,

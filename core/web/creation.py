@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from lifepath.errors import LifepathError
+from lifepath.web.safety import SCRIPT_PATH
 
 if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
+    from starlette.routing import Route
 
     from lifepath.decisions import Decision
     from lifepath.engine.steps import Progress, Step
@@ -47,6 +49,17 @@ def draft_link(key: str) -> str:
 
 def create_link(campaign: str) -> str:
     return f"/campaigns/{quote(campaign, safe='')}/create"
+
+
+def routes(app: App) -> list[Route]:
+    """The creation pages' routes (``/campaigns/NAME/create`` is the campaign page's, see ``App.campaign_page``)."""
+    from starlette.routing import Route
+
+    return [
+        Route("/drafts/{key}", partial(draft_endpoint, app), methods=["GET", "POST"]),
+        Route("/table/{key}", partial(table_endpoint, app)),
+        Route(SCRIPT_PATH, partial(script_endpoint, app)),
+    ]
 
 
 async def sent(app: App, request: Request) -> dict[str, str] | Response | None:
@@ -237,8 +250,25 @@ def _seed(text: str) -> int | None:
 
 
 def _page(app: App, template: str, status: int = 200, **context: Any) -> Response:
-    """A creation page; by a players' link, without links to the pages a player cannot open."""
-    return app.page(template, status, player_view=_PLAYER_VIEW.get(), **context)
+    """A creation page, with its small script (and the policy that lets it run); by a players' link, without
+    links to the pages a player cannot open."""
+    from lifepath.web.safety import CREATION_CSP
+
+    headers = {"Content-Security-Policy": CREATION_CSP}
+    return app.page(template, status, headers, player_view=_PLAYER_VIEW.get(), script=SCRIPT_PATH, **context)
+
+
+async def script_endpoint(app: App, request: Request) -> Response:
+    """``/static/creation.js``: the creation pages' script (kept a day by the browser)."""
+    from importlib import resources
+
+    from starlette.responses import Response as Plain
+
+    if not app.creating:
+        return app.message("Not here", "This server does not create characters (see serve --allow-create).", 404)
+    text = resources.files("lifepath").joinpath("templates/creation.js").read_text(encoding="utf-8")
+    headers = {"Cache-Control": "max-age=86400"}
+    return Plain(text, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
 def _player_problem(player: str) -> str:
@@ -429,6 +459,8 @@ __all__ = [
     "draft_endpoint",
     "draft_link",
     "players_campaign",
+    "routes",
+    "script_endpoint",
     "served_draft",
     "start",
     "start_endpoint",

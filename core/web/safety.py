@@ -48,6 +48,9 @@ CSP = (
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; "
     "frame-ancestors 'none'; base-uri 'none'"
 )
+#: the creation pages' policy: the same, and the page's own small script (``/static/creation.js``) and what
+#: it fetches, from this server only
+CREATION_CSP = CSP.replace("default-src 'none';", "default-src 'none'; script-src 'self'; connect-src 'self';")
 HEADERS = (
     (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
@@ -60,6 +63,8 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 JOIN_PATH = "/join/"
 #: a campaign's players' link: ``/table/KEY`` (the app checks the key and sets :attr:`Policy.table_cookie`)
 TABLE_PATH = "/table/"
+#: the creation pages' script
+SCRIPT_PATH = "/static/creation.js"
 #: the scope key of a request let in by a players' cookie, not the referee's: the cookie's value
 PLAYER = "lifepath.player"
 
@@ -255,7 +260,11 @@ class Guard:
 
 def _for_players(path: str) -> bool:
     """Whether ``path`` is one of the creation pages a players' link reaches."""
-    return path.startswith("/drafts/") or (path.startswith("/campaigns/") and path.endswith("/create"))
+    return (
+        path.startswith("/drafts/")
+        or (path.startswith("/campaigns/") and path.endswith("/create"))
+        or path == SCRIPT_PATH
+    )
 
 
 def is_busy(error: BaseException) -> bool:

@@ -143,6 +143,7 @@ def test_a_draft_answers_only_to_its_own_key_and_forms_only_with_the_token(creat
     # the roster says characters are being made, and links none of them
     status, _p, roster = fetch(creating, "/campaigns/" + urllib.parse.quote(TABLE, safe=""))
     assert "character(s) being made" in roster and "/drafts/" not in roster
+    assert '<meta http-equiv="refresh" content="30">' in roster  # new characters show up by themselves
     assert 'href="' + CREATE + '"' in roster
 
 
@@ -162,7 +163,7 @@ def test_a_server_started_read_only_creates_nothing(server: Server) -> None:
     status, _p, page = fetch(server, "/campaigns/" + urllib.parse.quote(CAMPAIGN, safe="") + "/create")
     assert status == 403 and "--allow-create" in page
     status, _p, roster = fetch(server, "/campaigns/" + urllib.parse.quote(CAMPAIGN, safe=""))
-    assert "Create a character" not in roster
+    assert "Create a character" not in roster and 'http-equiv="refresh"' not in roster
 
 
 def test_a_purchase_typed_in_one_answer_is_taken_as_at_the_terminal(creating: Server) -> None:
