@@ -151,11 +151,19 @@ async def draft_endpoint(app: App, request: Request) -> Response:
 
 
 def start_page(
-    app: App, campaign: CampaignRead, problem: str = "", player: str = "", status: int = 200, seed: str = ""
+    app: App,
+    campaign: CampaignRead,
+    problem: str = "",
+    player: str = "",
+    status: int = 200,
+    seed: str = "",
+    given: dict[str, str] | None = None,
 ) -> Response:
-    """The form that starts a character in ``campaign``: the player's name, and a seed if the referee wants
-    one."""
+    """The form that starts a character in ``campaign``: the player's name, and if wanted a seed and the
+    ruleset's creation options (each as ``create --option`` takes it)."""
     drafts = app.store.drafts(campaign.name)
+    declared = campaign_registry(app, campaign).ruleset(campaign.ruleset).creation_options or {}
+    options = [(name, str(spec.get("description", "")), (given or {}).get(name, "")) for name, spec in declared.items()]
     return _page(
         app,
         "create.html.j2",
@@ -165,6 +173,8 @@ def start_page(
         problem=problem,
         player=player,
         seed=seed,
+        options=options,
+        given_any=any(value for _name, _description, value in options),
         drafts=drafts,
         action=create_link(campaign.name),
     )
@@ -177,6 +187,7 @@ def start(app: App, campaign: CampaignRead, form: dict[str, str]) -> Response:
     from starlette.responses import RedirectResponse
 
     from lifepath.campaigns import world_options
+    from lifepath.engine import creation_options
     from lifepath.engine.houserules import resolve
 
     player = form.get("player", "").strip()
@@ -188,7 +199,11 @@ def start(app: App, campaign: CampaignRead, form: dict[str, str]) -> Response:
     registry = campaign_registry(app, campaign)
     ruleset = registry.ruleset(campaign.ruleset)
     rules = resolve(registry.declaration(ruleset.id), dict(campaign.house_rules))
-    options: dict[str, Any] = {}
+    given = {name: form.get(f"option:{name}", "").strip() for name in ruleset.creation_options or {}}
+    try:  # as `create --option NAME=VALUE` reads them, and checks them together
+        options = creation_options.parse(ruleset, [f"{k}={v}" for k, v in given.items() if v])
+    except LifepathError as e:
+        return start_page(app, campaign, e.paragraph(), player, 400, form.get("seed", "").strip()[:20], given)
     if campaign.worlds:
         world_options(ruleset, campaign.worlds, options)
     draft = app.store.new_draft(campaign.name, player=player, seed=seed, rules=rules, options=options)

@@ -240,3 +240,21 @@ def test_finishing_with_points_unspent_asks_first_as_the_terminal_does(creating:
         {"csrf": field(asked, "csrf"), "expected": before, "action": "answer", "answer": DONE, "confirmed": DONE},
     )
     assert status == 200 and field(page, "expected") == str(int(before) + 1)
+
+
+def test_creation_options_are_taken_and_checked_as_create_takes_them(creating: Server) -> None:
+    """The start form offers the ruleset's creation options (Nowhere Yet's career, species, homeworld
+    profile...), read as `create --option NAME=VALUE` reads them: a bad one is the same message, and a
+    homeworld given by profile is never asked."""
+    _status, _path, page = fetch(creating, CREATE)
+    assert 'name="option:uwp"' in page and 'name="option:species"' in page
+    form = {"csrf": field(page, "csrf"), "player": "Jo", "seed": "4", "option:uwp": "Z788899-C"}
+    status, path, page = fetch(creating, CREATE, form)
+    assert (status, path) == (400, CREATE) and "not a Universal World Profile" in page and 'value="Z788899-C"' in page
+    form["option:uwp"] = "C200310-9"
+    status, path, page = fetch(creating, CREATE, form)
+    assert status == 200 and path.startswith("/drafts/")
+    for _ in range(8):
+        assert "Choose your homeworld" not in page
+        status, path, page = act(creating, path, page, action="answer", answer=enabled_options(page)[0])
+    assert "Lo Va" in page  # the sheet so far has the trade codes of the profile given (no sample world has them)
