@@ -39,6 +39,20 @@ def lifepath(*args: str, db: Path, check: bool = True, **kw: Any) -> subprocess.
     return done
 
 
+def at_the_terminal(stored: str, folder: Path, *args: str) -> str:
+    """What ``lifepath create --answers`` prints (``--json``) when the decisions a person was asked in the
+    export ``stored`` are typed in order, with its seed and ``args`` (its ruleset, its house rules): a
+    character made on a page is byte for byte this."""
+    import json
+
+    data = json.loads(stored)
+    asked = [e["answer"] for e in data["history"] if e["type"] == "decision" and not e.get("forced")]
+    answers = folder / "answers.txt"
+    answers.write_text("".join(a + "\n" for a in asked), encoding="utf-8")
+    seed = str(data["provenance"]["seed"])
+    return lifepath("create", "--seed", seed, *args, "--answers", str(answers), "--json", db=folder / "t.db").stdout
+
+
 @pytest.fixture(scope="session")
 def campaign_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A campaign store: 8 Nowhere Yet characters (ids 1-8), character 3 renamed to ``EVIL_NAME``."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server, lifepath, screenshot, start_server
+from .conftest import Server, at_the_terminal, lifepath, screenshot, start_server
 
 RULESETS = ["nowhere-yet", "wormwood-drift", "d6-pool", "black-nova"]
 
@@ -46,6 +46,14 @@ def settled(page: Any, count: int) -> None:
     )
 
 
+def both_widths(page: Any, name: str) -> None:
+    """The page as a PNG at desktop and at phone width (tests/pages/screenshots/NAME-desktop.png, -phone)."""
+    screenshot(page, f"{name}-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, f"{name}-phone")
+    page.set_viewport_size({"width": 1200, "height": 900})
+
+
 def answer_first(page: Any) -> None:
     before = answered(page)
     page.locator("input[type=radio][name=answer]:not([disabled])").first.check()
@@ -74,6 +82,8 @@ def play(page: Any, table: Server, ruleset: str, script: bool, tmp_path: Path) -
     page.goto(roster)
     with page.expect_navigation():
         page.get_by_role("link", name="Create a character").click()
+    name = f"create-{ruleset}" + ("" if script else "-without-script")
+    both_widths(page, f"{name}-start")
     page.get_by_label("Your name (the player)").fill("Dana")
     page.get_by_text("Seed (optional)").click()
     page.get_by_label(re.compile("The same seed and the same answers")).fill("7")
@@ -96,11 +106,7 @@ def play(page: Any, table: Server, ruleset: str, script: bool, tmp_path: Path) -
     assert page.locator("input[type=radio][name=answer]:checked").count() == 1
     page.get_by_role("button", name="Answer", exact=True).click()
     settled(page, 3)
-    name = f"create-{ruleset}" + ("" if script else "-without-script")
-    screenshot(page, f"{name}-desktop")
-    page.set_viewport_size({"width": 390, "height": 844})
-    screenshot(page, f"{name}-phone")
-    page.set_viewport_size({"width": 1200, "height": 900})
+    both_widths(page, name)
     # change the second answer: the page asks that decision again, with one answer before it
     page.locator("ol.answers > li").nth(1).get_by_role("button", name=re.compile("Go back to decision 2")).click()
     settled(page, 1)
@@ -111,22 +117,15 @@ def play(page: Any, table: Server, ruleset: str, script: bool, tmp_path: Path) -
     assert page.locator("legend").inner_text() == asked and answered(page) == 2
     page.get_by_role("button", name="Finish for me").click()
     page.wait_for_selector("h1:text('Character saved')")
-    screenshot(page, f"{name}-saved")
+    both_widths(page, f"{name}-saved")
     assert "Verify: identical" in page.locator("p.verdict").inner_text()
     link = page.get_by_role("link", name=re.compile(r"^character \d+$"))
     character_id = link.inner_text().removeprefix("character ")
     stored = lifepath("show", character_id, "--json", db=table.db).stdout
     data = json.loads(stored)
     assert data["sheet"]["name"] and data["provenance"]["ruleset"]["id"] == ruleset
-    typed = [e["answer"] for e in data["history"] if e["type"] == "decision" and not e.get("forced")]
-    answers = tmp_path / "answers.txt"
-    answers.write_text("".join(a + "\n" for a in typed), encoding="utf-8")
-    seed = str(data["provenance"]["seed"])
-    assert seed == "7"
-    at_the_terminal = lifepath(
-        "create", "--ruleset", ruleset, "--seed", seed, "--answers", str(answers), "--json", db=tmp_path / "t.db"
-    ).stdout
-    assert at_the_terminal == stored
+    assert data["provenance"]["seed"] == 7
+    assert at_the_terminal(stored, tmp_path, "--ruleset", ruleset) == stored
     # the roster shows the new character under the player's name
     with page.expect_navigation():
         page.get_by_role("link", name="Back to the roster").click()

@@ -156,7 +156,7 @@ def test_an_older_file_is_upgraded_first_then_read_lightly(
 ) -> None:
     """A file at an older revision goes to the store, whose Alembic upgrade brings it to the newest; the
     next read is light again. (Revision 0008 to 0009 moves the document to the end of the table, 0010 adds the
-    drafts' table.)"""
+    drafts' table and the players' link.)"""
     import shutil
 
     from lifepath.store.revision import HEAD
@@ -164,7 +164,8 @@ def test_an_older_file_is_upgraded_first_then_read_lightly(
     old = tmp_path / "old.db"
     shutil.copy(ten, old)
     with sqlite3.connect(old) as conn:
-        conn.execute("DROP TABLE draft")  # revision 0010's
+        conn.execute("DROP TABLE draft")  # revision 0010's table and column
+        conn.execute("ALTER TABLE campaign DROP COLUMN table_key")
         conn.execute("UPDATE alembic_version SET version_num = '0008'")
     before = run_cli("roster", "Ten", db=str(ten))
     upgraded = imported_modules(["roster", "Ten", "--db", str(old)])
