@@ -73,7 +73,7 @@ def answer(url: str, page: str) -> tuple[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--drafts", type=int, default=20, help="characters in progress (default 20)")
-    parser.add_argument("--warm", type=int, default=4, help="steps answered before measuring (default 4)")
+    parser.add_argument("--warm", type=int, default=10, help="steps answered before measuring (default 10)")
     parser.add_argument("--rounds", type=int, default=3, help="steps measured per draft (default 3)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="lifepath-bench-creation-"))
