@@ -28,6 +28,23 @@ def group_members(pgid: int) -> list[int]:
     return found
 
 
+def started_workers(pgid: int) -> int:
+    """How many processes of the group ``pgid`` (its leader aside) run a thread beside their main one: the
+    workers whose own start-up (``lifepath.support.workers.worker_start`` starts a thread) has run, so past
+    multiprocessing's, which prints a traceback when its parent dies while it reads its start-up data. The
+    resource tracker runs one thread."""
+    count = 0
+    for pid in group_members(pgid):
+        if pid == pgid:
+            continue
+        try:
+            threads = sum(1 for _ in Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        count += threads >= 2
+    return count
+
+
 def wait_for(condition: Callable[[], bool], what: str, deadline: float = DEADLINE) -> None:
     """Wait until ``condition`` holds; fail naming ``what`` if it does not within ``deadline`` seconds."""
     end = time.monotonic() + deadline

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import DEADLINE, group_members, wait_for
+from tests.processes import DEADLINE, group_members, started_workers, wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
 
@@ -40,8 +40,14 @@ def test_a_killed_or_terminated_batch_leaves_no_process_and_no_partial_file(tmp_
         start_new_session=True,  # its own process group: the workers and the resource tracker join it
     )
     try:
-        # the parent, two workers and the resource tracker, with the partial file open
-        wait_for(lambda: len(group_members(proc.pid)) >= 4 and any(tmp_path.glob(".F.*.part")), "the workers")
+        # the parent, two workers started (a worker killed halfway through multiprocessing's own start-up
+        # prints its traceback, whatever lifepath does) and the resource tracker, with the partial file open
+        wait_for(
+            lambda: (
+                len(group_members(proc.pid)) >= 4 and started_workers(proc.pid) >= 2 and any(tmp_path.glob(".F.*.part"))
+            ),
+            "the workers",
+        )
         os.kill(proc.pid, sig)
         code = proc.wait(timeout=DEADLINE)
         wait_for(lambda: not group_members(proc.pid), "every worker and the resource tracker to exit")
