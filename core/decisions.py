@@ -16,8 +16,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _replace
+from functools import update_wrapper
 from itertools import accumulate
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from lifepath.engine.history_log import encode_compact
 from lifepath.errors import LifepathError, ScriptExhausted
@@ -28,6 +29,31 @@ if TYPE_CHECKING:
 #: what a ruleset passes as ``preview=`` to ``Context.choose``: an option's preview for this character, or
 #: ``None`` (or a plain line of text) for an option it has nothing to say about
 Previewer = Callable[["Option"], "Preview | str | None"]
+
+
+class _Making(Protocol):
+    """What a ruleset's preview factory is given first: its creation state, which holds the context."""
+
+    @property
+    def ctx(self) -> Any: ...
+
+
+_S = TypeVar("_S", bound=_Making)
+_P = ParamSpec("_P")
+
+
+def for_a_person(
+    make: Callable[Concatenate[_S, _P], Previewer],
+) -> Callable[Concatenate[_S, _P], Previewer | None]:
+    """A ruleset's preview factory, ``make(state, ...)``, that makes nothing and returns None unless the
+    decision is shown to a person (``state.ctx.previewing``; see :attr:`lifepath.creation.Context.previewing`):
+    a character made in bulk then pays one call per decision, not the preview's set-up."""
+
+    def made(state: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> Previewer | None:
+        return make(state, *args, **kwargs) if state.ctx.previewing else None
+
+    update_wrapper(made, make)  # its name and docstring
+    return made
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """What each option of Nowhere Yet's decisions does for this character, shown before it is chosen.
 
 Each function here returns the ``preview=`` a stage hands to ``ctx.choose``; creation calls it only when a
-person is asked (never for the NPC policy). The functions given the character are :func:`for_a_person`:
+person is asked (never for the NPC policy). The functions given the character are
+:func:`lifepath.decisions.for_a_person`:
 they make nothing, and return None, unless ``ctx.previewing``, so characters made in bulk pay one call per
 decision and nothing more (they cost some 12% of an NPC when they were made for every decision). Every
 chance is the exact probability of the throw the option leads to, worked out by ``ctx.chance`` with the
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import update_wrapper
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any
 
 from lifepath import Option
+from lifepath.decisions import for_a_person
 
 from .state import TWO_D6, Creation, Term
 
@@ -23,9 +24,8 @@ if TYPE_CHECKING:  # lifepath.engine.previews is imported when a preview is made
     from lifepath.engine.previews import Chance, Preview
 
 Previewer = Callable[[Option], "Preview | str | None"]
-P = ParamSpec("P")
 
-__all__ = ["Previewer", "cosmetic", "for_a_person"]
+__all__ = ["Previewer", "cosmetic"]
 
 
 def cosmetic(option: Option) -> str:
@@ -33,18 +33,6 @@ def cosmetic(option: Option) -> str:
     from lifepath.engine.previews import cosmetic as said
 
     return said(option)
-
-
-def for_a_person(
-    make: Callable[Concatenate[Creation, P], Previewer],
-) -> Callable[Concatenate[Creation, P], Previewer | None]:
-    """``make(c, ...)`` only when a person is shown the previews (``c.ctx.previewing``); else None."""
-
-    def made(c: Creation, /, *args: P.args, **kwargs: P.kwargs) -> Previewer | None:
-        return make(c, *args, **kwargs) if c.ctx.previewing else None
-
-    update_wrapper(made, make)  # its name and docstring
-    return made
 
 
 def _dice_words(c: Creation, data: Mapping[str, Any]) -> list[str]:

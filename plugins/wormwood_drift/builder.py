@@ -51,8 +51,8 @@ class Builder:
         self.attribute_max = int(attrs["maximum"])
         self.attribute_min = int(attrs["minimum"])
 
-    def _skill_preview(self, labelled: bool) -> Previewer:
-        """The preview of a skill-rank decision (the skill book asks for it only when it asks a person)."""
+    def _skill_preview(self, labelled: bool) -> Previewer | None:
+        """The preview of a skill-rank decision (none unless a person is asked: previews.for_a_person)."""
         from .previews import skill
 
         return skill(self, labelled)

@@ -1,8 +1,10 @@
 """What each option of Wormwood Drift's creation decisions does for this character, shown before it is chosen.
 
 Each function here returns the ``preview=`` a stage hands to ``ctx.choose``; creation calls it only when a
-person is asked (never for the NPC policy), so nothing here runs when characters are made in bulk, and
-nothing here changes the character or throws a die. The Hard Term's chance is the exact probability of the
+person is asked (never for the NPC policy), and the functions given the builder are
+:func:`lifepath.decisions.for_a_person`, which make nothing unless ``ctx.previewing``, so characters made in
+bulk pay one call per decision (the set-up cost an NPC 7% of its instructions). Nothing here changes the
+character or throws a die. The Hard Term's chance is the exact probability of the
 throw a term makes (``ctx.chance``, the throw hook's DMs included); a table roll is described by its rows,
 each with its exact chance. Every number comes from the tables.
 """
@@ -14,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lifepath import Option
+from lifepath.decisions import for_a_person
 from lifepath.engine.previews import Chance, Preview, cosmetic, join
 
 from .derived import derived_values
@@ -170,6 +173,7 @@ def _hard_risk(b: Builder, chance: Chance) -> str:
 # -- Stage One and Two ----------------------------------------------------------------------------------
 
 
+@for_a_person
 def background(b: Builder) -> Previewer:
     """Backgrounds: the Attribute bonus and its new value, the skill rank, the gear (what a piece of
     cyberware does and costs) and the printed Scar."""
@@ -208,6 +212,7 @@ def background(b: Builder) -> Previewer:
     return preview
 
 
+@for_a_person
 def formative_event(b: Builder) -> Previewer:
     """Formative Events: rolling gives one of the table's events at random (each row's exact chance);
     choosing gives that event's skill rank and printed Scar."""
@@ -252,6 +257,7 @@ def formative_event(b: Builder) -> Previewer:
 # -- Stage Three: the terms -----------------------------------------------------------------------------
 
 
+@for_a_person
 def path(b: Builder, number: int) -> Previewer:
     """Career Paths: the skills it offers (with the ranks held), its gear, and the chance the term is not a
     Hard Term."""
@@ -290,6 +296,7 @@ def path(b: Builder, number: int) -> Previewer:
     return preview
 
 
+@for_a_person
 def another_term(b: Builder, number: int, most: int) -> Previewer:
     """Serving another term or stopping: the age either way, the Hard Term's exact chance and its Scar, and
     what the term adds to the Muster Out."""
@@ -337,6 +344,7 @@ def another_term(b: Builder, number: int, most: int) -> Previewer:
     return preview
 
 
+@for_a_person
 def skill(b: Builder, labelled: bool) -> Previewer:
     """A skill rank (a term's, or one sent elsewhere by the rank cap): the skill's category and governing
     Attribute, its Narrow specialisations and what it opens. ``labelled`` when the option's label already
@@ -368,6 +376,7 @@ def skill(b: Builder, labelled: bool) -> Previewer:
     return preview
 
 
+@for_a_person
 def gear(b: Builder, path: Contribution) -> Previewer:
     """A term's gear: whether the character already carries one (what it is, where the tables say)."""
     items = [str(g) for g in path.data["gear"]]
@@ -385,6 +394,7 @@ def gear(b: Builder, path: Contribution) -> Previewer:
     return preview
 
 
+@for_a_person
 def attribute(b: Builder) -> Previewer:
     """The term's Attribute rise: what the Attribute is for, its new value and the derived values it moves."""
     rows = _attribute_rows(b)
@@ -412,6 +422,7 @@ def attribute(b: Builder) -> Previewer:
 # -- Stage Four: the Muster Out ------------------------------------------------------------------------
 
 
+@for_a_person
 def muster_out(b: Builder, number: int, count: int) -> Previewer:
     """Muster Out benefits: what each gives this character, and the roll's table with each row's chance."""
     table = b.t["muster_out"]
@@ -484,6 +495,7 @@ def muster_out(b: Builder, number: int, count: int) -> Previewer:
 # -- Psionics ------------------------------------------------------------------------------------------------
 
 
+@for_a_person
 def discipline(b: Builder, number: int, allowed: int) -> Previewer:
     """Psionic Disciplines: what each does, its three Tiers with the exact chance this character has of
     using each, and what using one costs."""

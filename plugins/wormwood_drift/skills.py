@@ -21,7 +21,7 @@ class SkillBook:
         self,
         ctx: Context,
         table: Mapping[str, Any],
-        previewer: Callable[[bool], Previewer] | None = None,
+        previewer: Callable[[bool], Previewer | None] | None = None,
     ) -> None:
         self.ctx = ctx
         #: makes the preview of a skill-rank decision (``True`` when the option labels say ``Pilot 0 -> 1``)
