@@ -69,48 +69,26 @@ for seed in range(1000, 1000 + count):
     generate_character(Roller(seed), rules)
 """
 
-_CTCHARGEN = """
+
+def _seeded_by_random(imports: str, make: str, setup: str = "") -> str:
+    """The driver of a peer drawing from Python's ``random``: ``random.seed(seed)`` before each character."""
+    return f"""
 import io, os, random, sys
 peer, count = sys.argv[1], int(sys.argv[2])
-sys.stdout = io.StringIO()  # importing chargen makes and prints a character
-os.chdir(peer)  # it opens malenames.txt, femalenames.txt and surnames.txt by relative path, for each character
-sys.path.insert(0, peer)
-import chargen
-for seed in range(20):
+sys.stdout = io.StringIO()
+{setup}sys.path.insert(0, peer)
+{imports}
+for seed in [*range(20), *range(1000, 1000 + count)]:
     random.seed(seed)
-    chargen.character()
-for seed in range(1000, 1000 + count):
-    random.seed(seed)
-    chargen.character()
+    {make}
 """
 
-_CTCHARGEN_FORK = """
-import io, random, sys
-peer, count = sys.argv[1], int(sys.argv[2])
-sys.stdout = io.StringIO()
-sys.path.insert(0, peer)
-from src.character import Character
-for seed in range(20):
-    random.seed(seed)
-    Character()
-for seed in range(1000, 1000 + count):
-    random.seed(seed)
-    Character()
-"""
 
-_TRAVGEN = """
-import io, random, sys
-peer, count = sys.argv[1], int(sys.argv[2])
-sys.stdout = io.StringIO()
-sys.path.insert(0, peer)
-from traveller.character import Character
-for seed in range(20):
-    random.seed(seed)
-    Character()
-for seed in range(1000, 1000 + count):
-    random.seed(seed)
-    Character()
-"""
+# importing chargen makes and prints a character (to the throwaway buffer); it opens malenames.txt,
+# femalenames.txt and surnames.txt by relative path, for each character
+_CTCHARGEN = _seeded_by_random("import chargen", "chargen.character()", setup="os.chdir(peer)\n")
+_CTCHARGEN_FORK = _seeded_by_random("from src.character import Character", "Character()")
+_TRAVGEN = _seeded_by_random("from traveller.character import Character", "Character()")
 
 
 @dataclass(frozen=True)

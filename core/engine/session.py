@@ -27,6 +27,19 @@ if TYPE_CHECKING:
 Event = dict[str, Any]
 
 
+def suggestion_policy(seed: int, answered: int) -> PolicyChooser:
+    """The NPC policy that suggests the answer to a person's next decision, after ``answered`` answers: one
+    stream per decision number, so going back and asking again suggests the same (the terminal's ``r``, the
+    creation page's *Suggest*)."""
+    return PolicyChooser(f"{seed}:suggest:{answered}")
+
+
+def finishing_policy(seed: int, answered: int) -> PolicyChooser:
+    """The NPC policy that answers every decision after ``answered`` answers once a person hands it the rest
+    (the terminal's ``auto``, the creation page's *Finish for me*)."""
+    return PolicyChooser(f"{seed}:auto:{answered}")
+
+
 class GoBack(Exception):
     """Raised by a person's chooser: undo the last decision and ask it again."""
 
@@ -87,11 +100,11 @@ class Session:
     def suggest(self, decision: Decision) -> str:
         """The NPC policy's answer to this decision: the same for the same decision number, however
         often the person went back (the answer is recorded, so replays never ask the policy again)."""
-        return PolicyChooser(f"{self.seed}:suggest:{len(self.answers)}").choose(decision)
+        return suggestion_policy(self.seed, len(self.answers)).choose(decision)
 
     def finish_automatically(self) -> None:
         """Let the NPC policy answer this and every later decision."""
-        self._auto = PolicyChooser(f"{self.seed}:auto:{len(self.answers)}")
+        self._auto = finishing_policy(self.seed, len(self.answers))
 
     @property
     def automatic(self) -> bool:

@@ -12,7 +12,8 @@ character.
 
 The answers are the ones a person gives at the terminal, so the same draft answered the same way makes the
 same character, byte for byte, wherever it was answered. :func:`suggestion` and
-:func:`finish_automatically` use the same NPC-policy streams as :class:`lifepath.engine.session.Session`.
+:func:`finish_automatically` use the terminal session's own NPC-policy streams
+(:func:`lifepath.engine.session.suggestion_policy`, :func:`~lifepath.engine.session.finishing_policy`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lifepath.decisions import Decision, PolicyChooser, free_text_problem
+from lifepath.engine.session import finishing_policy, suggestion_policy
 from lifepath.errors import ScriptExhausted
 
 if TYPE_CHECKING:
@@ -202,14 +204,14 @@ def answer_problem(decision: Decision, answer: str) -> str:
 
 def suggestion(draft: Progress, decision: Decision) -> str:
     """The NPC policy's answer to the waiting decision (the same one the terminal's ``r`` gives)."""
-    return PolicyChooser(f"{draft.seed}:suggest:{len(draft.answers)}").choose(decision)
+    return suggestion_policy(draft.seed, len(draft.answers)).choose(decision)
 
 
 def finish_automatically(registry: Registry, draft: Progress, decision: Decision) -> Step:
     """The NPC policy answers the waiting ``decision`` and every later one, as the terminal's ``auto`` does:
     the waiting one takes the :func:`suggestion`, the later ones the policy's ``auto`` stream."""
     first = draft.answered(decision.key, suggestion(draft, decision))
-    return replay_to(registry, first, finish_with=PolicyChooser(f"{draft.seed}:auto:{len(draft.answers)}"))
+    return replay_to(registry, first, finish_with=finishing_policy(draft.seed, len(draft.answers)))
 
 
 def throws_after(events: Sequence[Event], answered: int) -> list[Event]:

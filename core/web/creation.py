@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from lifepath.store.models import CampaignRead, DraftRead
     from lifepath.web.app import App
 
-#: the longest player's name the start form takes
-PLAYER_LIMIT = 60
+#: what a server started without --allow-create (or --allow-edit) answers on a creation page
+NOT_CREATING = "This server does not create characters (see serve --allow-create)."
 #: whether this request came by a players' link: its pages link nowhere a player cannot go (set by the
 #: endpoints; the thread pool their work runs in sees it too)
 _PLAYER_VIEW: ContextVar[bool] = ContextVar("lifepath_player_view", default=False)
@@ -69,7 +69,7 @@ async def sent(app: App, request: Request) -> dict[str, str] | Response | None:
 
     _PLAYER_VIEW.set(PLAYER in request.scope)  # in the endpoint's context, which its thread work copies
     if not app.creating:
-        return app.message("Not here", "This server does not create characters (see serve --allow-create).", 403)
+        return app.message("Not here", NOT_CREATING, 403)
     if request.method != "POST":
         return None
     return await app.check_post(request)
@@ -280,23 +280,27 @@ async def script_endpoint(app: App, request: Request) -> Response:
     from starlette.responses import Response as Plain
 
     if not app.creating:
-        return app.message("Not here", "This server does not create characters (see serve --allow-create).", 404)
+        return app.message("Not here", NOT_CREATING, 404)
     text = resources.files("lifepath").joinpath("templates/creation.js").read_text(encoding="utf-8")
     headers = {"Cache-Control": "max-age=86400"}
     return Plain(text, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
 def _player_problem(player: str) -> str:
+    """Why ``player`` cannot name the player (empty when it can): a name is needed here, and the store's own
+    check (:func:`lifepath.store.drafts.check_player`) says the rest."""
+    from lifepath.store.drafts import check_player
+
     if not player:
         return "Give the player's name: the character is saved to the roster under it."
-    if len(player) > PLAYER_LIMIT:
-        return f"The player's name is {len(player)} characters long; at most {PLAYER_LIMIT} are allowed."
-    if not player.isprintable():
-        return "The player's name holds a control character; use letters, digits, spaces and punctuation."
+    try:
+        check_player(player)
+    except LifepathError as e:
+        return e.paragraph()
     return ""
 
 
-def as_draft(row: DraftRead) -> Progress:
+def progress_of(row: DraftRead) -> Progress:
     from lifepath.engine.steps import Progress
 
     answers = tuple((str(key), str(answer)) for key, answer in row.answers)
@@ -320,7 +324,7 @@ def step_page(
     if row.character_id is not None:
         return finished_page(app, row)
     registry = _registry_of(app, row)
-    step = step if step is not None else replay_to(registry, as_draft(row))
+    step = step if step is not None else replay_to(registry, progress_of(row))
     if step.finished:  # answered to the end by another tab: save it now
         return save(app, row, step)
     return _page(
@@ -362,7 +366,7 @@ def act(app: App, row: DraftRead, form: dict[str, str]) -> Response:
     expected = _number(form.get("expected", ""))
     if expected is None or expected != len(row.answers):
         return step_page(app, row, problem=STALE, status=409)
-    draft = as_draft(row)
+    draft = progress_of(row)
     registry = _registry_of(app, row)
     step = replay_to(registry, draft)
     if step.finished or step.decision is None:
@@ -410,12 +414,14 @@ def _changed(registry: Registry, row: DraftRead, after: Step) -> bool | None:
     """After going back (the draft's ``undone`` holds the answers as they were): whether the new answers
     changed what is thrown, as the terminal says once; None while it cannot tell yet, or with nothing to
     compare."""
-    from lifepath.engine.steps import Progress, changed_throws, replay_to
+    from dataclasses import replace
+
+    from lifepath.engine.steps import changed_throws, replay_to
 
     if not row.undone:
         return None
     old = tuple((str(key), str(answer)) for key, answer in row.undone)
-    before = replay_to(registry, Progress(row.ruleset, row.seed, dict(row.rules), dict(row.options), old))
+    before = replay_to(registry, replace(progress_of(row), answers=old))
     return changed_throws(before, after)
 
 
