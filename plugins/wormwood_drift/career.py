@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from lifepath import CareerRecord, Crisis, Decision, LifepathError, Option
@@ -12,12 +13,15 @@ from lifepath.host.registry import Contribution
 
 from . import previews
 from .builder import Builder
+from .compiled import DECISIONS, Path, PathMenu, path_menu
 from .naming import find
 
 #: NPC policy: how much more likely a character is to stay on the Path of the previous term
 STAY_WEIGHT = 3.0
 #: NPC policy: the chance of serving an optional term when no ``--terms`` target is given
 OPTIONAL_TERM_WEIGHT = 0.5
+#: NPC policy: how much more likely a term's piece of gear is when the character does not carry one yet
+NEW_GEAR_WEIGHT = 3.0
 
 
 @dataclass(frozen=True)
@@ -73,34 +77,49 @@ def careers(b: Builder) -> None:
     if not paths:
         raise LifepathError("no Career Path is registered for Wormwood Drift", hint="enable the wormwood_drift plugin")
     first = wanted_path(b, paths)
+    menu = path_menu(paths, b.t)
     previous: str | None = None
     served = 0
     while served < lim.most and b.sheet.status != "dead":
         if served >= lim.least:
             wants = lim.target is None or served < lim.target
             yes = OPTIONAL_TERM_WEIGHT if lim.target is None else (1.0 if wants else 0.0)
-            yes_no = (Option("yes", "yes", yes), Option("no", "no", 1.0 - yes))
-            question = Decision("another-term", f"Serve term {served + 1} (up to {lim.most})?", yes_no, default="yes")
+            question = another_term(served + 1, lim.most, yes)
             if ctx.choose(question, preview=previews.another_term(b, served + 1, lim.most)) == "no":
                 break
-        pool = [first] if first is not None and served == 0 else list(paths.values())
-        opts = tuple(
-            Option(
-                c.id,
-                c.name,
-                STAY_WEIGHT if c.id == previous else 1.0,
-                f"{', '.join(c.data['skills'])}; gear: {' or '.join(c.data['gear'])}",
-            )
-            for c in pool
-        )
-        asked = Decision("path", f"Term {served + 1}: choose a Career Path", opts)
+        if first is not None and served == 0:
+            asked = DECISIONS.get("path", path_prompt(1), (menu.paths[first.id].option(1.0),))
+        else:
+            asked = path_question(menu, served + 1, previous)
         pid = ctx.choose(asked, preview=previews.path(b, served + 1))
         served += 1
-        term(b, paths[pid], served)
+        term(b, menu.paths[pid], served)
         previous = pid
 
 
-def _record(b: Builder, path: Contribution) -> CareerRecord:
+@lru_cache(maxsize=256)
+def another_term(number: int, most: int, yes: float) -> Decision:
+    """Whether to serve term ``number`` (of up to ``most``), the NPC policy saying yes at weight ``yes``."""
+    yes_no = (Option("yes", "yes", yes), Option("no", "no", 1.0 - yes))
+    return Decision("another-term", f"Serve term {number} (up to {most})?", yes_no, default="yes")
+
+
+def path_prompt(number: int) -> str:
+    """``Term 2: choose a Career Path``."""
+    return f"Term {number}: choose a Career Path"
+
+
+def path_question(menu: PathMenu, number: int, previous: str | None) -> Decision:
+    """Term ``number``'s Path decision over every Path, the NPC policy leaning to the ``previous`` one (made
+    once per term number and previous Path)."""
+    found = menu.questions.get((number, previous))
+    if found is None:
+        options = tuple(p.option(STAY_WEIGHT if p.id == previous else 1.0) for p in menu.paths.values())
+        found = menu.questions[number, previous] = Decision("path", path_prompt(number), options)
+    return found
+
+
+def _record(b: Builder, path: Path) -> CareerRecord:
     """The sheet's one career record per Path (terms on a Path add up however they are spread)."""
     for record in b.sheet.careers:
         if record.career == path.id:
@@ -110,39 +129,21 @@ def _record(b: Builder, path: Contribution) -> CareerRecord:
     return record
 
 
-def term(b: Builder, path: Contribution, number: int) -> None:
+def term(b: Builder, path: Path, number: int) -> None:
     """One term on ``path``: skills, gear, Contact, then the Hard Term roll decides Attribute or Scar."""
     ctx = b.ctx
-    data: Mapping[str, Any] = path.data
-    creation = b.t["creation"]
-    why = f"term {number}: {path.name}"
-    ctx.note(f"term {number}: {path.name}")
+    words = path.term(number)
+    why = words.why
+    ctx.note(why)
     record = _record(b, path)
-    skills = [str(s) for s in data["skills"]]
-    ranks = int(creation["skill_ranks_per_term"])
-    gained = [
-        b.book.choose_and_grant(
-            skills, "term-skill", f"Term {number} ({path.name}): skill rank {i + 1} of {ranks}", why
-        )
-        for i in range(ranks)
-    ]
-    owned = set(b.sheet.equipment)
+    gained = [b.book.choose_and_grant(path.skills, "term-skill", prompt, why) for prompt in words.skill_prompts]
+    carried = b.sheet.equipment
+    pieces = tuple(owned if g in carried else new for g, new, owned in path.gear)
     gear = ctx.choose(
-        Decision(
-            "term-gear",
-            f"Term {number} ({path.name}): which piece of gear?",
-            tuple(Option(g, g, 1.0 if g in owned else 3.0) for g in data["gear"]),
-        ),
-        preview=previews.gear(b, path),
+        DECISIONS.get("term-gear", words.gear_prompt, pieces), preview=previews.gear(b, path.contribution)
     )
     b.add_gear(gear, why)
-    contact = b.free_line(
-        "contact",
-        f"Term {number} ({path.name}): who is your Contact?",
-        [str(c) for c in data["contacts"]],
-        b.extra["contacts"],
-        f"another contact from the {path.name}",
-    )
+    contact = b.free_line("contact", words.contact_prompt, path.contacts, b.extra["contacts"], path.fallback_contact)
     b.add_person("contacts", contact, why)
     entry: dict[str, Any] = {
         "term": number,
@@ -155,25 +156,21 @@ def term(b: Builder, path: Contribution, number: int) -> None:
         "scar": None,
     }
     threshold = _rule(b, "hard_term_on")
-    throw = ctx.roll(
-        str(creation["hard_term_dice"]),
-        f"Hard Term check: term {number} ({path.name})",
-        kind="hard-term",
-        career=path.id,
-    )
+    throw = ctx.roll(b.c.numbers.hard_term_dice, words.hard_term, kind="hard-term", career=path.id)
     outcome_kind = ""
     if throw.total <= threshold:
         entry["hard_term"] = True
+        dice = b.t["creation"]["hard_term_dice"]
         outcome = ctx.crisis(
             Crisis(
                 "hard-term",
-                f"term {number} in the {path.name} went badly ({creation['hard_term_dice']} = {throw.total})",
+                f"term {number} in the {path.name} went badly ({dice} = {throw.total})",
                 details={"term": number, "path": path.id, "total": throw.total},
             )
         )
         outcome_kind = outcome.kind
         if outcome.kind == "scar":
-            b.choose_scar(f"Hard Term: {why}", f"Term {number} was a Hard Term: write its Scar")
+            b.choose_scar(words.scar_source, words.scar_prompt)
             entry["scar"] = b.scar_texts()[-1]
         elif outcome.kind == "death":
             b.sheet.status = "dead"
@@ -181,23 +178,21 @@ def term(b: Builder, path: Contribution, number: int) -> None:
         else:
             ctx.note(f"Hard Term outcome '{outcome.kind}': {outcome.note}")
     if outcome_kind not in ("scar", "death"):
-        entry["attribute"] = _attribute(b, data, number, path.name, why)
+        entry["attribute"] = _attribute(b, path, number, words.attribute_prompt, why)
     before = record.terms
     record.terms += 1
-    ctx.change(f"terms in {path.name}", before, record.terms, why)
+    ctx.change(path.terms_changed, before, record.terms, why)
     b.extra["terms"].append(entry)
 
 
-def _attribute(b: Builder, data: Mapping[str, Any], number: int, name: str, why: str) -> str | None:
+def _attribute(b: Builder, path: Path, number: int, prompt: str, why: str) -> str | None:
     """+1 to an Attribute below the maximum; the NPC policy favours those the Path's skills use."""
     open_attrs = b.below_max()
     if not open_attrs:
         b.ctx.note(f"every Attribute is at the maximum of {b.attribute_max}: term {number} raises none")
         return None
-    rows = {s["name"]: s for s in b.t["skills"]["skills"]}
-    used = [rows[s]["attribute"] for s in data["skills"] if s in rows]
-    opts = tuple(Option(a, f"{a} {b.sheet.characteristics[a]}", 1.0 + used.count(a)) for a in open_attrs)
-    asked = Decision("term-attribute", f"Term {number} ({name}): which Attribute rises by 1?", opts)
-    chosen = b.ctx.choose(asked, preview=previews.attribute(b))
-    b.raise_attribute(chosen, int(b.t["creation"]["attribute_increase_per_term"]), why)
+    values = b.sheet.characteristics
+    opts = tuple(path.attribute_option(a, values[a]) for a in open_attrs)
+    chosen = b.ctx.choose(DECISIONS.get("term-attribute", prompt, opts), preview=previews.attribute(b))
+    b.raise_attribute(chosen, b.c.numbers.attribute_increase, why)
     return chosen

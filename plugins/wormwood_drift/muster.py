@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lifepath import Decision, Option
-
 from . import previews
 from .builder import Builder
+from .compiled import DECISIONS, examples, option
 
 #: NPC policy weights for the Muster Out decision
 WEIGHTS = {"roll": 2.0, "credits": 2.0, "rank": 1.0, "ship-share": 1.0, "rival": 0.25}
@@ -21,28 +20,21 @@ def muster_out(b: Builder) -> None:
     """Take every benefit, then set starting credits."""
     ctx = b.ctx
     table = b.t["muster_out"]
+    menu = b.c.muster
     terms = b.sheet.total_terms
     count = terms * int(table["benefits_per_term"])
     if b.sheet.status == "dead":
         count = 0
-    labels = {str(x["id"]): str(x["label"]) for x in table["benefits"]}
-    opts = (
-        Option("roll", f"roll {table['roll']['dice']}", WEIGHTS["roll"]),
-        *(Option(k, v, WEIGHTS.get(k, 1.0)) for k, v in labels.items()),
-    )
     for i in range(count):
-        asked = Decision("muster-out", f"Muster Out benefit {i + 1} of {count}: roll or choose", opts)
-        answer = ctx.choose(asked, preview=previews.muster_out(b, i + 1, count))
+        answer = ctx.choose(menu.decision(i + 1, count), preview=previews.muster_out(b, i + 1, count))
         rolled = answer == "roll"
         if rolled:
-            rows = table["roll"]["rows"]
-            total = ctx.roll(str(table["roll"]["dice"]), "Muster Out benefit", kind="muster-out").total
+            total = ctx.roll(menu.dice, "Muster Out benefit", kind="muster-out").total
             # a plugin's DM past either end of the table reads its end row
-            total = min(max(total, min(r["roll"] for r in rows)), max(r["roll"] for r in rows))
-            answer = next(str(r["benefit"]) for r in rows if r["roll"] == total)
+            answer = menu.rows[min(max(total, menu.lowest), menu.highest)]
         detail = _benefit(b, answer, table)
         b.extra["muster_out"].append({"benefit": answer, "rolled": rolled, "detail": detail})
-    per_term = int(b.t["creation"]["credits_per_term"])
+    per_term = b.c.numbers.credits_per_term
     muster = int(b.extra["muster_credits"])
     total_credits = terms * per_term + muster
     before = b.sheet.credits
@@ -70,7 +62,7 @@ def _benefit(b: Builder, kind: str, table: Mapping[str, Any]) -> str:
     rival = b.free_line(
         "rival",
         "Who is your Rival, the NPC who remembers you badly?",
-        [str(r) for r in table["rivals"]],
+        examples(table["rivals"]),
         b.extra["rivals"],
         "someone from your past who wants you to fail",
     )
@@ -91,8 +83,8 @@ def _rank(b: Builder, why: str) -> str:
     held = {r.title.lower() for r in b.sheet.careers if r.title}
     ladder = titles[record.rank - 1 :]
     fresh = [t for t in ladder if t.lower() not in held] or [f"{record.name} veteran"]
-    opts = tuple(Option(t, t, NEXT_TITLE_WEIGHT if i == 0 else 1.0) for i, t in enumerate(fresh))
-    asked = Decision("title", f"Your rank or title in the {record.name}", opts, free_text=True)
+    opts = tuple(option(t, t, NEXT_TITLE_WEIGHT if i == 0 else 1.0) for i, t in enumerate(fresh))
+    asked = DECISIONS.get("title", f"Your rank or title in the {record.name}", opts, free_text=True)
     title = b.ctx.choose(asked, preview=previews.cosmetic).strip()
     before = record.title
     record.title = title

@@ -3,12 +3,12 @@ then the finishing touches (age, derived values, cascades, name). Every number c
 
 from __future__ import annotations
 
-from lifepath import Context, Decision, Option
+from lifepath import Context
 
 from . import previews
 from .builder import Builder
 from .career import careers
-from .derived import derived_values, formula_text
+from .derived import derived_values
 from .muster import muster_out
 from .origin import background, formative_event, starting_attributes
 from .psionics import disciplines
@@ -29,26 +29,23 @@ def run(ctx: Context, t: Tables) -> None:
 
 def finish(b: Builder) -> None:
     """Age from the terms served, the cascades of the skills held, derived values, and a name."""
-    ctx = b.ctx
-    creation = b.t["creation"]
-    start = int(creation["starting_age"])
-    years = b.sheet.total_terms * int(creation["term_years"])
-    b.sheet.age = start + years
-    ctx.change("age", None, b.sheet.age, f"{start} + {b.sheet.total_terms} term(s) x {creation['term_years']} years")
+    ctx, numbers = b.ctx, b.c.numbers
+    terms = b.sheet.total_terms
+    b.sheet.age = numbers.starting_age + terms * numbers.term_years
+    ctx.change("age", None, b.sheet.age, f"{numbers.starting_age} + {terms} term(s) x {numbers.term_years} years")
     for skill in sorted(b.sheet.skills):
         narrow = b.book.cascades(skill)
         if narrow:
             b.extra["cascades"][skill] = narrow
     costs = bool(ctx.rules.get("cyberware_resolve", True))
     cyber = len(b.extra["cyberware"])
-    values = derived_values(b.sheet.characteristics, creation["derived"], cyber, costs)
+    formulas = b.t["creation"]["derived"]
+    values = derived_values(b.sheet.characteristics, formulas, cyber, costs)
     for key, value in values.items():
-        formula = creation["derived"][key]
-        why = formula_text(formula)
+        formula = formulas[key]
+        why = numbers.formula_texts[key]
         if costs and cyber and formula["cyberware_cost"]:
             why += f" - {formula['cyberware_cost']} x {cyber} installed cyberware"
         ctx.change(str(formula["label"]), None, value, why)
     b.extra["derived"] = values
-    names = [str(n) for n in b.t["names"]["names"]]
-    decision = Decision("name", "Name your character", tuple(Option(n) for n in names), free_text=True)
-    b.sheet.name = ctx.choose(decision, preview=previews.cosmetic).strip()
+    b.sheet.name = ctx.choose(b.c.names, preview=previews.cosmetic).strip()

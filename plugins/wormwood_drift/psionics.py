@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lifepath import Decision, Option
+from lifepath import Option
 
 from . import previews
 from .builder import Builder
+from .compiled import DECISIONS, once
 
 #: NPC policy: the weight of taking no (more) Disciplines, against 1 for each Discipline still open. With
 #: six open, an eligible NPC takes a first Discipline three times in four: occult training mostly shows.
@@ -38,6 +39,28 @@ def costs_text(table: Mapping[str, Any]) -> str:
     )
 
 
+class Menu:
+    """The Discipline menu compiled once per table: each Discipline's option (with its powers in a line)
+    beside its name, the option to stop, and the decision's context."""
+
+    __slots__ = ("context", "costs", "options", "stop")
+
+    def __init__(self, table: Mapping[str, Any]) -> None:
+        self.options = tuple(
+            (r["name"], Option(str(r["id"]), str(r["name"]), 1.0, " / ".join(str(p) for p in r["powers"])))
+            for r in table["disciplines"]
+        )
+        self.stop = Option("none", "no more Disciplines", STOP_WEIGHT)
+        #: what using one costs (:func:`costs_text`)
+        self.costs = costs_text(table)
+        self.context = f"Taking a Discipline costs nothing now; using one is {self.costs}."
+
+
+def discipline_menu(table: Mapping[str, Any]) -> Menu:
+    """The compiled :class:`Menu` of a disciplines table."""
+    return once("disciplines", table, lambda: Menu(table))
+
+
 def disciplines(b: Builder) -> None:
     """Offer the Disciplines one at a time, up to the allowance; the player may stop at any point."""
     ctx = b.ctx
@@ -47,27 +70,17 @@ def disciplines(b: Builder) -> None:
         return
     rows = list(table["disciplines"])
     limit = table["limit"]["skill"]
+    menu = discipline_menu(table)
     ctx.note(
-        f"Psionics: {limit} {b.book.rank(str(limit))} allows up to {allowed} Discipline(s); "
-        f"using one is {costs_text(table)}"
+        f"Psionics: {limit} {b.book.rank(str(limit))} allows up to {allowed} Discipline(s); using one is {menu.costs}"
     )
     taken: list[str] = b.extra["disciplines"]
     for number in range(1, allowed + 1):
-        opts = [
-            Option(str(r["id"]), str(r["name"]), 1.0, " / ".join(str(p) for p in r["powers"]))
-            for r in rows
-            if r["name"] not in taken
-        ]
-        opts.append(Option("none", "no more Disciplines", STOP_WEIGHT))
-        answer = ctx.choose(
-            Decision(
-                "discipline",
-                f"Psionics: take Discipline {number} of up to {allowed}?",
-                tuple(opts),
-                context=f"Taking a Discipline costs nothing now; using one is {costs_text(table)}.",
-            ),
-            preview=previews.discipline(b, number, allowed),
+        opts = tuple([o for name, o in menu.options if name not in taken]) + (menu.stop,)
+        asked = DECISIONS.get(
+            "discipline", f"Psionics: take Discipline {number} of up to {allowed}?", opts, context=menu.context
         )
+        answer = ctx.choose(asked, preview=previews.discipline(b, number, allowed))
         if answer == "none":
             break
         name = str(next(r["name"] for r in rows if r["id"] == answer))

@@ -5,13 +5,59 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lifepath import Context, Decision, LifepathError, Option
+from lifepath import Context, LifepathError, Option
+
+from .compiled import DECISIONS, once
 
 if TYPE_CHECKING:
     from lifepath.engine.previews import Preview
 
 #: what ``ctx.choose`` takes as ``preview=``
 Previewer = Callable[[Option], "Preview | str | None"]
+
+
+class SkillTable:
+    """The skills table compiled once (:func:`skill_table`): the rows by name, the rank cap, each skill's
+    cascades, and every skill-rank option a decision offers, made once per skill and rank."""
+
+    __slots__ = ("cascades", "elsewhere", "maximum", "raising", "rows")
+
+    def __init__(self, table: Mapping[str, Any]) -> None:
+        self.maximum = int(table["maximum_rank"])
+        self.rows: dict[str, Mapping[str, Any]] = {str(s["name"]): s for s in table["skills"]}
+        #: the Narrow specialisations each Broad Skill cascades into (empty when it does not)
+        self.cascades = {name: tuple(str(c) for c in row["cascades"]) for name, row in self.rows.items()}
+        ranks = range(self.maximum)
+        #: ``raising[skill][rank]``: the option of a rank in ``skill`` held at ``rank``
+        self.raising = {s: tuple(raising(s, r) for r in ranks) for s in self.rows}
+        #: ``elsewhere[skill][rank]``: the same, offered for a rank that went past the cap elsewhere
+        self.elsewhere = {s: tuple(elsewhere(s, r) for r in ranks) for s in self.rows}
+
+    def raise_option(self, skill: str, rank: int) -> Option:
+        """:func:`raising` of ``skill`` at ``rank``, made once (afresh for a rank outside 0 to the cap)."""
+        made = self.raising[skill]
+        return made[rank] if 0 <= rank < len(made) else raising(skill, rank)
+
+    def elsewhere_option(self, skill: str, rank: int) -> Option:
+        """:func:`elsewhere` of ``skill`` at ``rank``, made once (afresh for a rank outside 0 to the cap)."""
+        made = self.elsewhere[skill]
+        return made[rank] if 0 <= rank < len(made) else elsewhere(skill, rank)
+
+
+def raising(skill: str, rank: int) -> Option:
+    """A rank in ``skill``, held at ``rank``, as a term offers it (``Pilot 0 -> 1``); the NPC policy weighs
+    a skill by its rank plus 1, so a character leans to what they know."""
+    return Option(skill, f"{skill} {rank} -> {rank + 1}", 1.0 + rank)
+
+
+def elsewhere(skill: str, rank: int) -> Option:
+    """``skill`` held at ``rank`` offered for a rank past the cap of another (``Pilot 0``), weighted alike."""
+    return Option(skill, f"{skill} {rank}", 1.0 + rank)
+
+
+def skill_table(table: Mapping[str, Any]) -> SkillTable:
+    """The compiled skills table, made once per table."""
+    return once("skills", table, lambda: SkillTable(table))
 
 
 class SkillBook:
@@ -26,8 +72,10 @@ class SkillBook:
         self.ctx = ctx
         #: makes the preview of a skill-rank decision (``True`` when the option labels say ``Pilot 0 -> 1``)
         self.previewer = previewer
-        self.maximum = int(table["maximum_rank"])
-        self.rows = {str(s["name"]): s for s in table["skills"]}
+        self.table = skill_table(table)
+        self.maximum = self.table.maximum
+        self.rows = self.table.rows
+        self.skills = ctx.sheet.skills
 
     def names(self) -> list[str]:
         """Every Broad Skill, in the printed order."""
@@ -35,7 +83,7 @@ class SkillBook:
 
     def rank(self, skill: str) -> int:
         """The character's Broad rank in ``skill`` (0 when untrained)."""
-        return int(self.ctx.sheet.skills.get(skill, 0))
+        return int(self.skills.get(skill, 0))
 
     def can_raise(self, skill: str) -> bool:
         """Whether one more rank keeps ``skill`` within the cap."""
@@ -43,7 +91,7 @@ class SkillBook:
 
     def cascades(self, skill: str) -> list[str]:
         """The Narrow specialisations a Broad Skill cascades into (empty when it does not)."""
-        return [str(c) for c in self.rows[skill]["cascades"]]
+        return list(self.table.cascades[skill])
 
     def check(self, skill: str, where: str) -> str:
         """``skill`` if it is one of the eighteen, else a clear error naming ``where`` it came from."""
@@ -61,17 +109,17 @@ class SkillBook:
             self.ctx.note(f"{skill} is already at rank {self.maximum}: the rank from {why} must go to another skill")
             skill = self.replacement(why)
         before = self.rank(skill)
-        self.ctx.sheet.skills[skill] = before + 1
+        self.skills[skill] = before + 1
         self.ctx.change(f"skill {skill}", before, before + 1, why)
         return skill
 
     def replacement(self, why: str) -> str:
         """Ask which other skill takes a rank that would have gone past the cap."""
-        open_skills = [s for s in self.rows if self.can_raise(s)]
-        if not open_skills:
+        table = self.table
+        opts = tuple(table.elsewhere_option(s, self.rank(s)) for s in self.rows if self.can_raise(s))
+        if not opts:
             raise self._full(why)
-        opts = tuple(Option(s, f"{s} {self.rank(s)}", 1.0 + self.rank(s)) for s in open_skills)
-        asked = Decision("replacement-skill", f"Another skill for the rank from {why}", opts)
+        asked = DECISIONS.get("replacement-skill", f"Another skill for the rank from {why}", opts)
         return self.ctx.choose(asked, preview=self._preview(False))
 
     def _preview(self, labelled: bool) -> Previewer | None:
@@ -91,19 +139,24 @@ class SkillBook:
             hint=f"lower {terms}; the printed rule is {printed} terms",
         )
 
+    def _raisable(self, offered: Sequence[str]) -> tuple[Option, ...]:
+        """The options of the ``offered`` skills still below the cap, each labelled with its rank.
+
+        The ranks are read from the sheet here rather than through :meth:`rank` and :meth:`can_raise`: every
+        term-skill decision asks this, and those method calls cost 32 k instructions a character (3%)."""
+        table, held, cap = self.table, self.skills, self.maximum
+        return tuple([table.raise_option(s, held.get(s, 0)) for s in offered if held.get(s, 0) < cap])
+
     def choose_and_grant(self, offered: Sequence[str], key: str, prompt: str, why: str) -> str:
         """Let the player put a rank among ``offered``; skills at the cap are not offered, and when every
         offered skill is at the cap the rank goes to another skill of their choice."""
         for skill in offered:
             self.check(skill, why)
-        open_skills = [s for s in offered if self.can_raise(s)]
-        if not open_skills:
+        opts = self._raisable(offered)
+        if not opts:
             full = ", ".join(offered)
             self.ctx.note(f"{full} are all at rank {self.maximum}: the rank from {why} must go to another skill")
             skill = self.replacement(why)
         else:
-            opts = tuple(
-                Option(s, f"{s} {self.rank(s)} -> {self.rank(s) + 1}", 1.0 + self.rank(s)) for s in open_skills
-            )
-            skill = self.ctx.choose(Decision(key, prompt, opts), preview=self._preview(True))
+            skill = self.ctx.choose(DECISIONS.get(key, prompt, opts), preview=self._preview(True))
         return self.grant(skill, why)
