@@ -1,7 +1,10 @@
 """What each option of Black Nova's creation decisions does for this character, shown before it is chosen.
 
 Each function here returns the ``preview=`` the procedure hands to ``ctx.choose``; creation calls it only
-when a person is asked (never for the NPC policy), so nothing here runs when characters are made in bulk.
+when a person is asked (never for the NPC policy). The factories are :func:`lifepath.decisions.for_a_person`:
+they make nothing, and return None, unless ``ctx.previewing``, so characters made in bulk pay one call per
+decision and nothing more.
+
 A preview reads the build so far and never changes it: a raised attribute's derived values are worked out
 by :func:`~.derived.derive` on a copy of the ranks. Black Nova creation throws no dice, so a preview has
 no chances; it says which rolls an option improves (the die of ``rolls.json`` plus a skill and its
@@ -14,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from lifepath import Option
+from lifepath.decisions import for_a_person
 from lifepath.engine.previews import Preview, cosmetic
 
 from .derived import derive
@@ -148,6 +152,7 @@ def _perk(p: Procedure, option: Option, left: int) -> Preview:
     return Preview(summary=f"{words}; {costs}" if words else costs, effects=tuple(effects), risks=risks)
 
 
+@for_a_person
 def attribute_point(p: Procedure, left: int) -> Previewer:
     """The attribute-point decision: an attribute's option or a perk's."""
 
@@ -159,6 +164,7 @@ def attribute_point(p: Procedure, left: int) -> Previewer:
     return preview
 
 
+@for_a_person
 def skill_point(p: Procedure, left: int) -> Previewer:
     """The skill-point decision: the skill's new rank and its roll before and after."""
     t = p.t

@@ -4,23 +4,43 @@ from the tables.
 
 Each step lists every attribute, perk or skill in a fixed order, the ones that cannot be taken disabled
 with the reason, and says in the decision's context how many points are left. Every point is spent (the
-source gives six and seven points to spend), so every character this makes passes :func:`check_build`.
+source gives six and seven points to spend), so every character this makes passes :func:`.check.check_build`
+(``tests/black_nova`` checks it for many characters under every house rule and focus).
+
+A menu depends only on the build so far and the variant of creation (the house rules and the focus), so
+each is made once for that state and kept (:meth:`.tables.Tables.kept_decisions`): a character asked a menu
+some character was asked before gets the very same decision, its enabled options and the NPC policy's
+running totals already worked out. A menu not kept yet is made from the options kept for each state
+(:meth:`.tables.Tables.kept_options`) and the words no point changes (:mod:`.menus`).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from lifepath import Context, Decision, LifepathError, Option
 
 from . import RULESET_ID, previews
-from .check import check_build
 from .derived import derive, roll_bonuses
-from .tables import Tables
+from .menus import NO_PERKS
+from .tables import Tables, tables
+
+
+def create(ctx: Context) -> None:
+    """Create one Black Nova character through ``ctx``."""
+    Procedure(ctx, tables()).run()
 
 
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
+
+
+@lru_cache(maxsize=1024)
+def _skill_line(name: str, rank: int, bonus: int) -> str:
+    """A skill as the skill-point menu's context lists it: ``Piloting 2 (+4)``, its rank and roll bonus
+    (formatted once for each: the context lists every skill at every point)."""
+    return f"{name} {rank} ({_signed(bonus)})"
 
 
 class Procedure:
@@ -34,10 +54,25 @@ class Procedure:
         self.weights = t.policy()
         self.perks_allowed = bool(ctx.rules.get("perks", True))
         self.exclusive = [pair for rule, pair in t.exclusions().items() if ctx.rules.get(rule) == "exclusive"]
-        self.attributes: dict[str, int] = {name: self.attr_pool.minimum for name in t.attribute_names()}
-        self.skills: dict[str, int] = {name: self.skill_pool.minimum for name in t.skill_attributes()}
+        self.attributes: dict[str, int] = dict.fromkeys(t.attribute_names(), self.attr_pool.minimum)
+        self.skills: dict[str, int] = dict.fromkeys(t.skill_attributes(), self.skill_pool.minimum)
         self.perks: list[str] = []
         self.focus = self._focus()
+        #: the options and decisions kept for every character (each starts again past its limit when a
+        #: character starts, so a long batch does not grow them without end)
+        self.options_kept = t.kept_options()
+        self.decisions_kept = t.kept_decisions()
+        #: what a menu depends on besides the build: the house rules that change it, and the focus
+        self.variant = (self.perks_allowed, tuple(map(tuple, self.exclusive)), self.focus)
+        #: the build so far as the attribute-point menu depends on it: the key of its kept options and decision
+        self.attribute_state = self._attribute_state()
+        #: the same for the skill-point menu (with the attribute ranks it depends on), the state before the
+        #: last skill point with the skill it raised, and each skill's line in the menu's context (all set
+        #: when the skill points are spent, and kept up as each is spent)
+        self.attribute_ranks: tuple[int, ...] = ()
+        self.skill_state: tuple[object, ...] = ()
+        self.skill_raised: tuple[tuple[object, ...], str] = ((), "")
+        self.skill_lines: dict[str, str] = {}
 
     # -- the order of things -----------------------------------------------------------------------
 
@@ -71,23 +106,28 @@ class Procedure:
             name = str(given).strip()
             why = "given with --option name"
         else:
-            names = list(self.t["names"]["names"])
-            count = min(self.t.name_examples(), len(names))
-            start = self.ctx.seed % len(names)
-            examples = [names[(start + i) % len(names)] for i in range(count)]
-            name = self.ctx.choose(
-                Decision(
-                    "name",
-                    "What is the character's name?",
-                    tuple(Option(n, n) for n in examples),
-                    free_text=True,
-                    context="Type any name, or pick one of these examples.",
-                ),
-                preview=previews.cosmetic,
-            ).strip()
+            name = self.ctx.choose(self.name_decision(), preview=previews.cosmetic).strip()
             why = "chosen"
         self.ctx.sheet.name = name
         self.ctx.change("name", "", name, why)
+
+    def name_decision(self) -> Decision:
+        """Example names from the list, from the one the seed picks on (made once for each first name)."""
+        names = self.t["names"]["names"]
+        start = self.ctx.seed % len(names)
+        key = ("name", start)
+        decision = self.decisions_kept.get(key)
+        if decision is None:
+            count = min(self.t.name_examples(), len(names))
+            examples = [names[(start + i) % len(names)] for i in range(count)]
+            decision = self.decisions_kept[key] = Decision(
+                "name",
+                "What is the character's name?",
+                tuple(Option(n, n) for n in examples),
+                free_text=True,
+                context="Type any name, or pick one of these examples.",
+            )
+        return decision
 
     # -- attributes and perks -----------------------------------------------------------------------
 
@@ -103,29 +143,7 @@ class Procedure:
         pool = self.attr_pool
         left = pool.points
         while left > 0:
-            options = self.attribute_options(left)
-            if not any(o.disabled is None for o in options):
-                raise LifepathError(
-                    f"no legal way is left to spend {left} attribute point(s)",
-                    hint="the ruleset's tables allow fewer ranks and perks than there are points",
-                )
-            summary = self.attribute_summary()
-            rules = (
-                f"An attribute rank costs {pool.cost_per_rank} point and a perk its listed cost; attributes run "
-                f"{pool.minimum}-{pool.maximum}; each perk at most once; all {pool.points} points must be spent."
-            )
-            context = f"Now: {summary}. {rules}" + (
-                "" if self.perks_allowed else " Not offered: perks (house rule perks=false)."
-            )
-            answer = self.ctx.choose(
-                Decision(
-                    "attribute-point",
-                    f"Attribute points: {left} of {pool.points} left. Raise an attribute or buy a perk.",
-                    tuple(options),
-                    context=context,
-                ),
-                preview=previews.attribute_point(self, left),
-            )
+            answer = self.ctx.choose(self.attribute_decision(left), preview=previews.attribute_point(self, left))
             if answer in self.attributes:
                 left -= pool.cost_per_rank
                 self.raise_attribute(answer, left)
@@ -133,15 +151,45 @@ class Procedure:
                 left -= self.t.perk_cost(answer)
                 self.buy_perk(answer, left)
 
+    def _attribute_state(self) -> tuple[object, ...]:
+        return ("attribute-point", self.variant, tuple(self.attributes.values()), tuple(self.perks))
+
+    def attribute_decision(self, left: int) -> Decision:
+        """The attribute-point decision for the build so far, made once for each state and kept."""
+        options = self.attribute_options(left)
+        decision = self.decisions_kept.get(self.attribute_state)
+        if decision is None:
+            decision = self.decisions_kept[self.attribute_state] = self.make_attribute_decision(options, left)
+        return decision
+
+    def make_attribute_decision(self, options: list[Option], left: int) -> Decision:
+        """The attribute-point decision over ``options``, saying the ranks and perks so far and the rules."""
+        texts = self.t.menu_texts
+        context = f"Now: {self.attribute_summary()}. {texts.attribute_rules}" + ("" if self.perks_allowed else NO_PERKS)
+        decision = Decision("attribute-point", texts.attribute_prompts[left], tuple(options), context=context)
+        if not decision.enabled():
+            raise LifepathError(
+                f"no legal way is left to spend {left} attribute point(s)",
+                hint="the ruleset's tables allow fewer ranks and perks than there are points",
+            )
+        return decision
+
     def attribute_summary(self) -> str:
         ranks = ", ".join(f"{k} {v}" for k, v in self.attributes.items())
         return f"{ranks}; perks: {', '.join(self.perks) or 'none'}"
 
     def attribute_options(self, left: int) -> list[Option]:
         """Every attribute and perk, in the tables' order: the legal ways to spend the next attribute point,
-        and the others disabled with the reason, so each keeps its number in the menu. Each option is made
-        once for everything it depends on and shared by every character (``Tables.options_made``)."""
-        made = self.t.kept_options()
+        and the others disabled with the reason, so each keeps its number in the menu. The list is made once
+        for each state of the build, and each option once for everything it depends on, and both are shared
+        by every character (``Tables.kept_options``; the list is read-only)."""
+        options: list[Option] | None = self.options_kept.get(self.attribute_state)
+        if options is None:
+            options = self.options_kept[self.attribute_state] = self._attribute_options(left)
+        return options
+
+    def _attribute_options(self, left: int) -> list[Option]:
+        made = self.options_kept
         ranks = tuple(self.attributes.values())
         affordable = self.attr_pool.cost_per_rank <= left
         options: list[Option] = []
@@ -210,70 +258,99 @@ class Procedure:
         before = self.attributes[name]
         self.attributes[name] = before + 1
         self.ctx.sheet.characteristics[name] = before + 1
+        self.attribute_state = self._attribute_state()
         self.ctx.change(f"attribute {name}", before, before + 1, f"attribute point spent ({left} left)")
 
     def buy_perk(self, perk: str, left: int) -> None:
         before = list(self.perks)
         self.perks.append(perk)
         self.ctx.sheet.traits.append(perk)
+        self.attribute_state = self._attribute_state()
         self.ctx.change("perks", before, list(self.perks), f"perk bought with an attribute point ({left} left)")
 
     # -- skills -------------------------------------------------------------------------------------
 
     def spend_skill_points(self) -> None:
         pool = self.skill_pool
-        die = self.t.die()
         left = pool.points
+        self.attribute_ranks = tuple(self.attributes.values())
+        self.skill_state = self._skill_state()
+        bonuses = roll_bonuses(self.t, self.attributes, self.skills)
+        self.skill_lines = {name: _skill_line(name, rank, bonuses[name]) for name, rank in self.skills.items()}
         while left > 0:
-            options = self.skill_options(left)
-            if not any(o.disabled is None for o in options):
-                raise LifepathError(
-                    f"no legal way is left to spend {left} skill point(s)",
-                    hint="the ruleset's tables allow fewer skill ranks than there are points",
-                )
-            bonuses = roll_bonuses(self.t, self.attributes, self.skills)
-            summary = ", ".join(f"{k} {v} ({_signed(bonuses[k])})" for k, v in self.skills.items())
-            rules = (
-                f"A rank costs {pool.cost_per_rank} point; skills run {pool.minimum}-{pool.maximum}; a roll is "
-                f"{die} + skill + its attribute; all {pool.points} points must be spent."
-            )
-            context = f"Now: {summary}. {rules}"
-            answer = self.ctx.choose(
-                Decision(
-                    "skill-point",
-                    f"Skill points: {left} of {pool.points} left. Raise a skill.",
-                    tuple(options),
-                    context=context,
-                ),
-                preview=previews.skill_point(self, left),
-            )
+            answer = self.ctx.choose(self.skill_decision(left), preview=previews.skill_point(self, left))
             left -= pool.cost_per_rank
-            before = self.skills[answer]
-            self.skills[answer] = before + 1
-            self.ctx.sheet.skills[answer] = before + 1
-            self.ctx.change(f"skill {answer}", before, before + 1, f"skill point spent ({left} left)")
+            self.raise_skill(answer, left)
+
+    def _skill_state(self) -> tuple[object, ...]:
+        return ("skill-point", self.focus, self.attribute_ranks, tuple(self.skills.values()))
+
+    def skill_decision(self, left: int) -> Decision:
+        """The skill-point decision for the skills so far, made once for each state and kept."""
+        options = self.skill_options(left)
+        decision = self.decisions_kept.get(self.skill_state)
+        if decision is None:
+            decision = self.decisions_kept[self.skill_state] = self.make_skill_decision(options, left)
+        return decision
+
+    def make_skill_decision(self, options: list[Option], left: int) -> Decision:
+        """The skill-point decision over ``options``, saying every skill's rank and roll bonus and the rules."""
+        texts = self.t.menu_texts
+        context = f"Now: {', '.join(self.skill_lines.values())}. {texts.skill_rules}"
+        decision = Decision("skill-point", texts.skill_prompts[left], tuple(options), context=context)
+        if not decision.enabled():
+            raise LifepathError(
+                f"no legal way is left to spend {left} skill point(s)",
+                hint="the ruleset's tables allow fewer skill ranks than there are points",
+            )
+        return decision
+
+    def raise_skill(self, name: str, left: int) -> None:
+        """One rank more in skill ``name``; the menu's state and the skill's line in its context follow."""
+        before = self.skills[name]
+        self.skills[name] = before + 1
+        self.ctx.sheet.skills[name] = before + 1
+        self.skill_raised = (self.skill_state, name)
+        self.skill_state = self._skill_state()
+        bonus = before + 1 + self.attributes[self.t.skill_attributes()[name]]
+        self.skill_lines[name] = _skill_line(name, before + 1, bonus)
+        self.ctx.change(f"skill {name}", before, before + 1, f"skill point spent ({left} left)")
 
     def skill_options(self, left: int) -> list[Option]:
         """Every skill, in the tables' order, weighted towards those the attributes suit; those that cannot
-        take the next point are disabled with the reason, so each skill keeps its number in the menu. Each
-        option is made once for everything it depends on and shared by every character."""
-        made = self.t.kept_options()
-        affordable = self.skill_pool.cost_per_rank <= left
-        options: list[Option] = []
-        for name, attribute in self.t.skill_attributes().items():
-            key = (
-                "skill",
-                name,
-                self.skills[name],
-                self.attributes[attribute],
-                attribute == self.focus,
-                affordable or left,
-            )
-            option = made.get(key)
-            if option is None:
-                option = made[key] = self.skill_option(name, attribute, left)
-            options.append(option)
+        take the next point are disabled with the reason, so each skill keeps its number in the menu. The
+        list is made once for each state of the skills, and each option once for everything it depends on,
+        and both are shared by every character (the list is read-only)."""
+        options: list[Option] | None = self.options_kept.get(self.skill_state)
+        if options is None:
+            options = self.options_kept[self.skill_state] = self._skill_options(left)
         return options
+
+    def _skill_options(self, left: int) -> list[Option]:
+        """The skill options for this state: the menu before the last point with only the raised skill's
+        option made again, when that menu is still kept and a rank is still affordable (nothing any other
+        option depends on has changed: this saves six option look-ups at most points), else every option."""
+        before_state, raised = self.skill_raised
+        before: list[Option] | None = self.options_kept.get(before_state)
+        if before is not None and self.skill_pool.cost_per_rank <= left:
+            return [self.kept_skill_option(raised, left) if o.id == raised else o for o in before]
+        return [self.kept_skill_option(name, left) for name in self.skills]
+
+    def kept_skill_option(self, name: str, left: int) -> Option:
+        """Raising skill ``name``: made once for everything it depends on and shared by every character."""
+        attribute = self.t.skill_attributes()[name]
+        key = (
+            "skill",
+            name,
+            self.skills[name],
+            self.attributes[attribute],
+            attribute == self.focus,
+            self.skill_pool.cost_per_rank <= left or left,
+        )
+        option: Option | None = self.options_kept.get(key)
+        if option is None:
+            option = self.options_kept[key] = self.skill_option(name, attribute, left)
+        return option
 
     def skill_option(self, name: str, attribute: str, left: int) -> Option:
         """Raising skill ``name`` by a rank, disabled with the reason when it cannot be raised now."""
@@ -297,15 +374,14 @@ class Procedure:
         if not bool(self.ctx.rules.get("standard_issue", True)):
             self.ctx.note("no BNI standard issue (house rule standard_issue=false)")
             return
-        for item in self.t.standard_issue():
-            name = str(item["name"])
+        for name in self.t.standard_issue_names:
             self.ctx.sheet.equipment.append(name)
             self.ctx.change("gear", None, name, "BNI standard issue")
 
     # -- derived values and the stored build --------------------------------------------------------
 
     def build(self) -> dict[str, Any]:
-        """The finished build, in exactly the shape :func:`check_build` reads."""
+        """The finished build, in exactly the shape :func:`.check.check_build` reads."""
         return {
             "ruleset": RULESET_ID,
             "name": self.ctx.sheet.name,
@@ -315,17 +391,16 @@ class Procedure:
         }
 
     def finish(self) -> None:
+        """The derived values and the stored build. The build is not checked again here: every option
+        offered is legal and every point is spent, and checking each character cost some 150 k instructions
+        (a seventh of one); ``tests/black_nova`` checks many --auto builds under every house rule instead."""
         ctx = self.ctx
         d = derive(self.t, self.attributes)
         ctx.change("hit points", None, d.hit_points, d.hit_points_why)
         ctx.change("inventory slots", None, d.inventory_slots, d.inventory_why)
         ctx.change("melee damage multiplier", None, d.melee_damage_multiplier, d.melee_damage_why)
-        build = self.build()
-        violations = check_build(self.t, build)
-        if violations:  # a guard: the steps above offer only legal options
-            raise LifepathError("creation made an illegal build: " + "; ".join(violations))
         ctx.sheet.extra = {
-            "build": build,
+            "build": self.build(),
             "hit_points": d.hit_points,
             "inventory_slots": d.inventory_slots,
             "melee_damage_multiplier": d.melee_damage_multiplier,
