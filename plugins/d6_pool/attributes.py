@@ -9,7 +9,7 @@ from functools import partial
 from lifepath import Decision, Option
 
 from . import purchase_previews
-from .purchase import Purchase, kept, purchases
+from .purchase import Purchase, kept, purchases, within
 from .state import Creation, pts
 
 #: the attribute menu's answer for a die split into pips
@@ -36,22 +36,36 @@ def room(c: Creation, name: str) -> int:
     return c.book.attribute_max_pips(c.build.cls, name) - c.build.attributes[name]
 
 
+def least_die(c: Creation) -> int | None:
+    """What an attribute die costs, or ``None`` when a whole die has nowhere to go (the attributes' room
+    under their maxima is less than a die)."""
+    book = c.book
+    room = sum(book.attribute_maxima[c.build.cls].values()) - sum(map(c.build.attributes.__getitem__, book.attributes))
+    return book.costs["attribute_die"] if room >= book.per_die else None
+
+
 def die_on_offer(c: Creation, left: int) -> bool:
     """Whether :func:`attribute_offers` has anything to take with ``left`` points left: a die is
     affordable and has room somewhere (then splitting one always can be taken)."""
-    book = c.book
-    return left >= book.costs["attribute_die"] and sum(room(c, a) for a in book.attributes) >= book.per_die
+    return within(least_die(c), left)
 
 
 def attribute_menu(c: Creation) -> list[Option]:
     """A whole die on each attribute (disabled where there is no room for one), then a die split into pips;
     none at all when a die is not affordable or has nowhere to go."""
-    book, cls = c.book, c.build.cls
     if not die_on_offer(c, c.left()):
         return []
-    options = [kept(book, ("attribute", cls, a, c.build.attributes[a]), die_option, c, a) for a in book.attributes]
-    options.append(kept(book, ("attribute", SPLIT), split_option, c))
-    return options
+    return [*(die_entry(c, a) for a in c.book.attributes), split_entry(c)]
+
+
+def die_entry(c: Creation, a: str) -> Option:
+    """Attribute ``a``'s entry on the attribute menu as it stands (kept: :func:`.purchase.kept`)."""
+    return kept(c.book, ("attribute", c.build.cls, a, c.build.attributes[a]), die_option, c, a)
+
+
+def split_entry(c: Creation) -> Option:
+    """The attribute menu's last entry: a die split into pips."""
+    return kept(c.book, ("attribute", SPLIT), split_option, c)
 
 
 def buy_attribute(c: Creation, answer: str) -> None:
@@ -93,20 +107,24 @@ def split_die(c: Creation) -> None:
     c.unplaced = per
     c.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips; {pts(c.left())} left")
     for i in range(1, per + 1):
-        opts = tuple(
-            Option(a, f"{a} {c.code(c.build.attributes[a])} -> {c.code(c.build.attributes[a] + 1)}")
-            if room(c, a) > 0
-            else Option(
-                a,
-                f"{a} {c.code(c.build.attributes[a])}",
-                0.0,
-                disabled=f"at its maximum of {c.code(c.book.attribute_max_pips(c.build.cls, a))}",
-            )
-            for a in c.book.attributes
-        )
+        opts = tuple(pip_entry(c, a) for a in c.book.attributes)
         target = c.ctx.choose(
             Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=c.status()),
             preview=purchase_previews.pip(c),
         )
         c.unplaced -= 1
         set_attribute(c, target, c.build.attributes[target] + 1, f"pip {i} of {per} from a split die")
+
+
+def pip_entry(c: Creation, a: str) -> Option:
+    """Attribute ``a`` on the menu of a split die's pips as it stands (kept: :func:`.purchase.kept`)."""
+    return kept(c.book, ("pip", c.build.cls, a, c.build.attributes[a]), pip_option, c, a)
+
+
+def pip_option(c: Creation, a: str) -> Option:
+    """One pip on attribute ``a`` (disabled at its maximum)."""
+    now = c.build.attributes[a]
+    if room(c, a) > 0:
+        return Option(a, f"{a} {c.code(now)} -> {c.code(now + 1)}")
+    most = c.book.attribute_max_pips(c.build.cls, a)
+    return Option(a, f"{a} {c.code(now)}", 0.0, disabled=f"at its maximum of {c.code(most)}")

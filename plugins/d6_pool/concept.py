@@ -3,30 +3,35 @@ typed or picked from the examples, or given as a creation option."""
 
 from __future__ import annotations
 
-from lifepath import Decision, Option
+from lifepath import Option
 
 from .previews import cosmetic
+from .purchase import kept
 from .state import Creation
+
+#: each question's prompt
+PROMPTS = {
+    "concept": "Choose a concept (a couple of words: who is this character?)",
+    "name": "Name your character",
+}
+
+#: where each question's examples are in the names table
+EXAMPLES = {"concept": "concepts", "name": "names"}
 
 
 def concept_and_name(c: Creation) -> None:
     """The concept, then the name."""
-    names = c.book["names"]
-    for key, what, examples in (("concept", "concept", names["concepts"]), ("name", "name", names["names"])):
+    for key in ("concept", "name"):
         given = c.ctx.options.get(key)
         if given:
             value = str(given).strip()
-            c.ctx.note(f"{what} given as a creation option: {value}")
+            c.ctx.note(f"{key} given as a creation option: {value}")
         else:
-            prompt = (
-                "Choose a concept (a couple of words: who is this character?)"
-                if key == "concept"
-                else "Name your character"
+            examples = kept(
+                c.book, ("examples", key), lambda k: tuple(Option(x, x) for x in c.book["names"][EXAMPLES[k]]), key
             )
-            value = c.ctx.choose(
-                Decision(key, prompt, tuple(Option(x, x) for x in examples), free_text=True, context=c.status()),
-                preview=cosmetic,
-            )
+            decision = c.book.decisions.get(key, PROMPTS[key], examples, free_text=True, context=c.status())
+            value = c.ctx.choose(decision, preview=cosmetic)
         if key == "concept":
             c.build.concept = value
         else:

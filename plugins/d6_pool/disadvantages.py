@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from lifepath import Decision, Option
+from lifepath import Option
 
 from . import previews
 from .build import Build
+from .purchase import kept
 from .state import DONE, Creation, pts
 
 
@@ -20,31 +21,20 @@ def take_disadvantages(c: Creation) -> None:
         taken = {n for n, _ in c.build.disadvantages}
         room = limit - sum(p for _, p in c.build.disadvantages)
         offers: dict[str, tuple[str, int]] = {}
-        opts = [Option(DONE, "No (more) Disadvantages", float(c.weights["no_more_disadvantages"]))]
+        opts = [kept(book, ("disadvantage", DONE), done_option, c)]
         for name, entry in book.disadvantages.items():
             if name in taken:
                 continue
             for points in entry["points"]:
                 if points <= room and c.fits(partial(_add_disadvantage, name, int(points))):
-                    oid = f"{name} ({points})"
-                    offers[oid] = (name, int(points))
-                    opts.append(
-                        Option(
-                            oid,
-                            f"{name}: +{pts(points)}",
-                            float(c.weights["take_disadvantage"]),
-                            detail=entry["summary"],
-                        )
-                    )
+                    option = kept(book, ("disadvantage", name, points), disadvantage_option, c, name, int(points))
+                    offers[option.id] = (name, int(points))
+                    opts.append(option)
         if not offers:
             return
+        prompt = f"Take a Disadvantage for extra points? (up to {room} more; {pts(c.left())} left)"
         answer = c.ctx.choose(
-            Decision(
-                "disadvantage",
-                f"Take a Disadvantage for extra points? (up to {room} more; {pts(c.left())} left)",
-                tuple(opts),
-                context=c.status(),
-            ),
+            book.decisions.get("disadvantage", prompt, tuple(opts), context=c.status()),
             preview=previews.disadvantages(c, room),
         )
         if answer == DONE:
@@ -57,6 +47,19 @@ def take_disadvantages(c: Creation) -> None:
             f"{name} ({points})",
             f"Disadvantage taken: +{pts(points)} to the pool; {pts(c.left())} left",
         )
+
+
+def done_option(c: Creation) -> Option:
+    """Taking no (more) Disadvantages."""
+    return Option(DONE, "No (more) Disadvantages", float(c.weights["no_more_disadvantages"]))
+
+
+def disadvantage_option(c: Creation, name: str, points: int) -> Option:
+    """A Disadvantage at one price: the points it adds to the pool."""
+    summary = c.book.disadvantages[name]["summary"]
+    return Option(
+        f"{name} ({points})", f"{name}: +{pts(points)}", float(c.weights["take_disadvantage"]), detail=summary
+    )
 
 
 def _add_disadvantage(name: str, points: int, build: Build) -> None:

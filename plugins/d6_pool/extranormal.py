@@ -8,6 +8,7 @@ from lifepath import Decision, Option
 from .derived import derive, has_extranormal
 from .names import find, normalise
 from .previews import cosmetic
+from .purchase import kept
 from .state import Creation
 
 
@@ -32,7 +33,7 @@ def name_extranormal(c: Creation) -> None:
             Decision(
                 "extranormal",
                 f"Name the kind of your {entry['name']} ({dice}D): magic, psionics or another talent",
-                tuple(Option(t, t) for t in entry["types"]),
+                kept(c.book, ("extranormal types",), lambda: tuple(Option(t, t) for t in entry["types"])),
                 free_text=True,
                 context=c.status(),
             ),

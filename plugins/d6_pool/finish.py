@@ -13,7 +13,7 @@ from .state import Creation, pts
 def finish(c: Creation) -> None:
     """Fill in the sheet from the build."""
     book, sheet, build = c.book, c.ctx.sheet, c.build
-    defaults = book.house_rule_defaults()
+    defaults = book.printed_rules
     build.house_rules = {k: v for k, v in sorted(c.rules.items()) if k in defaults and v != defaults[k]}
     sheet.species = str(c.species["name"])
     sheet.skills = {k: v for k, v in build.skills.items() if v}
@@ -42,15 +42,16 @@ def finish(c: Creation) -> None:
     led = c.ledger()
     if led.left:
         c.ctx.note(f"{pts(led.left)} left unspent")
+    built = build.to_dict(book)
     sheet.extra = {
         "class": build.cls,
         "concept": build.concept,
-        "specialisations": dict(build.to_dict(book)["specialisations"]),
+        "specialisations": dict(built["specialisations"]),
         "derived": derived,
         "extranormal_type": build.extranormal_type,
         "passive": passive,
         "points": led.to_dict(),
-        "build": build.to_dict(book),
+        "build": built,
     }
     if c.species["traits"]:
         sheet.extra["trait_notes"] = {str(t["name"]): str(t["note"]) for t in c.species["traits"]}

@@ -6,13 +6,14 @@ leave a pool that can still be spent exactly."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 
 from lifepath import Option
 
 from . import attributes, ranks, traits
-from .build import Build
+from .previews import trait_key
 from .purchase import Purchase, disabled, enabled
+from .reach import Room
 from .state import Creation
 
 #: the menu's label for each kind of purchase
@@ -54,9 +55,19 @@ OFFERS: dict[str, Callable[[Creation], list[Purchase]]] = {
     "special_ability": traits.ability_offers,
 }
 
-#: whether each kind has anything to take with the points left given, the same answer as
-#: ``enabled(OFFERS[kind](c))`` found from the build without making the menu (``tests/d6_pool/test_offers.py``
-#: holds the two together)
+#: each kind's cheapest purchase as the build stands (``None``: nothing of it is left under its caps); a
+#: purchase changes only its own kind's, so the spending menus keep them between purchases (:mod:`.shop`)
+LEAST: dict[str, Callable[[Creation], int | None]] = {
+    "attribute": attributes.least_die,
+    "skill": ranks.least_skill_rank,
+    "specialisation": ranks.least_specialisation_rank,
+    "advantage": traits.least_advantage,
+    "special_ability": traits.least_ability_rank,
+}
+
+#: whether each kind has anything to take with the points left given (its least price within them), the
+#: same answer as ``enabled(OFFERS[kind](c))`` found from the build without making the menu
+#: (``tests/d6_pool/test_offers.py`` holds the two together)
 ON_OFFER: dict[str, Callable[[Creation, int], bool]] = {
     "attribute": attributes.die_on_offer,
     "skill": ranks.skill_rank_on_offer,
@@ -64,6 +75,16 @@ ON_OFFER: dict[str, Callable[[Creation, int], bool]] = {
     "advantage": traits.advantage_on_offer,
     "special_ability": traits.ability_on_offer,
 }
+
+#: the kinds whose purchases all leave the same room (any attribute die, skill rank or specialisation
+#: rank as any other: only the room left under the caps counts), so whether one fits is asked once
+ALIKE = frozenset({"attribute", "skill", "specialisation"})
+
+#: why the menu of kinds shows a kind disabled
+NOTHING_TO_TAKE = "nothing of this kind is affordable or below its cap"
+NOTHING_FITS = "nothing of this kind leaves points that can all be spent (unspent_points=violation)"
+#: why a purchase is disabled under unspent_points=violation
+STRANDS = "it would leave points that cannot all be spent (unspent_points=violation)"
 
 
 def on_offer(c: Creation) -> dict[str, list[Purchase]]:
@@ -75,9 +96,9 @@ def why_not(c: Creation, kind: str, left: int) -> str | None:
     """Why the menu of kinds shows ``kind`` disabled (with ``left`` points left), or ``None`` when something
     of it can be taken."""
     if not ON_OFFER[kind](c, left):
-        return "nothing of this kind is affordable or below its cap"
+        return NOTHING_TO_TAKE
     if c.exact and not enabled(list(fitting(c, kind, OFFERS[kind](c)))):
-        return "nothing of this kind leaves points that can all be spent (unspent_points=violation)"
+        return NOTHING_FITS
     return None
 
 
@@ -95,41 +116,30 @@ def offered(c: Creation, kind: str, offers: list[Purchase]) -> list[Purchase]:
     return list(fitting(c, kind, offers)) if c.exact else offers
 
 
+def fits(room: Room, kind: str, option: Option) -> bool:
+    """Whether taking ``option`` of ``kind`` leaves a pool that can still be spent exactly, answered from
+    the room left (:meth:`.reach.Room.fits`): an Advantage's id names it and its price, a Special
+    Ability's its name, and any purchase of the other kinds leaves what any other would."""
+    if kind == "advantage":
+        found = trait_key(option.id)
+        assert found is not None, option.id  # the Advantage menu's ids are all ``Name (points)``
+        return room.fits(kind, *found)
+    return room.fits(kind, option.id)
+
+
 def fitting(c: Creation, kind: str, offers: list[Purchase]) -> Iterator[Purchase]:
     """The offers of one kind after which the pool can still be spent exactly (unspent_points=violation),
-    found lazily (a menu of kinds needs only one of each). Any attribute die, skill rank or
-    specialisation rank leaves the same choices as any other of its kind (only the room left under
-    the caps counts), so each of those kinds is asked once; each Advantage and Special Ability on its own.
-    """
-    book, per = c.book, c.book.per_die
-
-    def die(b: Build) -> None:
-        need = per
-        for a in book.attributes:
-            step = max(min(need, book.attribute_max_pips(b.cls, a) - b.attributes[a]), 0)
-            b.attributes[a] += step
-            need -= step
-
-    def rank(ranks: Callable[[Build], dict[str, int]], keys: Mapping[str, str]) -> Callable[[Build], None]:
-        def change(b: Build) -> None:
-            for key, skill in keys.items():
-                if ranks(b).get(key, 0) < book.rank_cap(b.cls, skill):
-                    ranks(b)[key] = ranks(b).get(key, 0) + 1
-                    return
-
-        return change
-
-    kinds: dict[str, Callable[[Build], None]] = {
-        "attribute": die,
-        "skill": rank(lambda b: b.skills, {s: s for s in book.skills}),
-        "specialisation": rank(lambda b: b.specialisations, book.specialisations),
-    }
-    if kind in kinds:
-        if enabled(offers) and c.fits(kinds[kind]):
+    found lazily (a menu of kinds needs only one of each) from the room the build has left
+    (:meth:`.state.Creation.room`), made once for all of them. Each attribute die, skill rank or
+    specialisation rank leaves the same choices as any other of its kind, so each of those kinds is asked
+    once; each Advantage and Special Ability on its own."""
+    room = c.room() if c.exact else None
+    if kind in ALIKE:
+        if enabled(offers) and (room is None or room.fits(kind)):
             yield from offers
         return
     for p in offers:  # one that would leave the pool unspendable stays in its place, disabled
-        if p.option.disabled is None and p.change is not None and not c.fits(p.change):
-            yield disabled(p.option, "it would leave points that cannot all be spent (unspent_points=violation)")
+        if p.option.disabled is None and room is not None and not fits(room, kind, p.option):
+            yield disabled(p.option, STRANDS)
         else:
             yield p

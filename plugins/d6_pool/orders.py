@@ -12,6 +12,7 @@ reason, before anything is bought.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -54,8 +55,17 @@ class Order:
 
 
 def typed(c: Creation) -> Shorthand:
-    """The spending menu's shorthand: what :func:`problem` accepts, with the hint."""
-    return Shorthand(HINT, lambda text: problem(c, text))
+    """The spending menu's shorthand: what :func:`problem` accepts, with the hint. It holds the creation
+    weakly: the history keeps every decision with its shorthand, and a strong hold would make the creation,
+    its context and that history a reference cycle, left to the cycle collector once the character is
+    made (tests/core/test_no_cycles.py)."""
+    creation = weakref.ref(c)
+
+    def problem_now(text: str) -> str:
+        now = creation()
+        return problem(now, text) if now is not None else "this build is finished: nothing more can be bought"
+
+    return Shorthand(HINT, problem_now)
 
 
 def _names(c: Creation) -> dict[str, list[tuple[str, str]]]:

@@ -2,8 +2,10 @@
 
 Each function here returns the ``preview=`` a stage hands to ``ctx.choose`` (the purchases of one kind
 are in :mod:`.purchase_previews`, with the words they share from here). Creation calls it only when a
-person is asked (never for the NPC policy), so nothing here runs when characters are made in bulk, and
-everything is worked out inside the returned function, from the build as it is at that moment. Nothing
+person is asked (never for the NPC policy); the factories are :func:`lifepath.decisions.for_a_person`,
+which make nothing and return None unless ``ctx.previewing``, so nothing here runs when characters are
+made in bulk, and everything is worked out inside the returned function, from the build as it is at that
+moment. Nothing
 here changes the build: die codes after a purchase are computed on copies of the numbers. Every number
 comes from the tables (costs, caps, maxima, pips to the die, derived-attribute rules).
 """
@@ -14,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from lifepath import Option
+from lifepath.decisions import for_a_person
 from lifepath.engine.previews import Preview, cosmetic, join
 
 from .derived import derive, has_extranormal
@@ -95,6 +98,7 @@ def cap_words(c: Creation, cls: str, skill: str) -> str:
 # -- species and class --------------------------------------------------------------------------------
 
 
+@for_a_person
 def species_menu(c: Creation, pool: list[Mapping[str, Any]]) -> Previewer:
     """Species: their pool and Disadvantage limit under the house rules, and the Traits they start with."""
 
@@ -125,6 +129,7 @@ def species_menu(c: Creation, pool: list[Mapping[str, Any]]) -> Previewer:
     return preview
 
 
+@for_a_person
 def classes(c: Creation) -> Previewer:
     """Base classes: what the class is, its primary attribute's maximum and its class skills."""
 
@@ -151,6 +156,7 @@ def classes(c: Creation) -> Previewer:
 # -- Disadvantages --------------------------------------------------------------------------------------
 
 
+@for_a_person
 def disadvantages(c: Creation, room: int) -> Previewer:
     """Disadvantages: what each is and the points it adds; stopping: the pool spending starts with."""
 
@@ -181,6 +187,7 @@ def disadvantages(c: Creation, room: int) -> Previewer:
 # -- the spending menu ----------------------------------------------------------------------------------
 
 
+@for_a_person
 def spend_menu(c: Creation) -> Previewer:
     """The menu of kinds: what each kind buys and what it costs; finishing: what is left and what follows."""
 

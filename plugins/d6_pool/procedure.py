@@ -41,6 +41,9 @@ class Procedure(Creation):
         spend(self)  # 6. Purchases
         name_extranormal(self)  # 7. The Extranormal type
         finish(self)  # the sheet
+        # the sheet now says it all: the context lets go of this creation, which holds the context, so that
+        # the two are freed as soon as the character is made rather than by the cycle collector
+        del self.ctx.state["creation"]
 
     # -- one stage's pieces, to try on their own ----------------------------------------------------
 

@@ -1,19 +1,20 @@
-"""A purchase on a spending menu (:class:`Purchase`): its option, what buying it does, and what it would do
-to a build; the menu's kept places, a purchase that cannot be taken now shown disabled with the reason;
-the options themselves, made once for each state and kept (:func:`kept`); and a menu's options as
-purchases (:func:`purchases`)."""
+"""A purchase on a spending menu (:class:`Purchase`): its option and what buying it does; the menu's kept
+places, a purchase that cannot be taken now shown disabled with the reason; the options themselves, made
+once for each state and kept (:func:`kept`); a menu's options as purchases (:func:`purchases`); and
+whether a kind's least price is within the points left (:func:`within`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from lifepath import Option
 
-from .build import Build
 from .tables import Book
+
+_Made = TypeVar("_Made")
 
 #: options kept per book before the cache starts again (a few thousand states cover every build)
 KEPT_LIMIT = 20_000
@@ -25,8 +26,6 @@ class Purchase:
 
     option: Option
     buy: Callable[[], None]
-    #: what buying it does to a build, for asking whether the pool could still be spent exactly afterwards
-    change: Callable[[Build], None] | None = None
 
 
 def _refused() -> NoReturn:
@@ -43,11 +42,12 @@ def disabled(option: Option, reason: str) -> Purchase:
     return Purchase(Option(option.id, option.label, 0.0, option.detail, disabled=reason), _refused)
 
 
-def kept(book: Book, state: tuple[object, ...], make: Callable[..., Option], *args: object) -> Option:
+def kept(book: Book, state: tuple[object, ...], make: Callable[..., _Made], *args: object) -> _Made:
     """The option ``make(*args)`` for a menu entry in ``state`` (a tuple naming the entry and everything its
     label, weight and reason depend on), made the first time that state is seen and reused after. The
     spending menus are made again at every purchase, and most of their entries are where they were: the
-    labels are not formatted again, and the options are the same objects for every build."""
+    labels are not formatted again, and the options are the same objects for every build. (A whole menu's
+    options, as a tuple, are kept the same way.)"""
     made = book.menu_options.get(state)
     if made is None:
         if len(book.menu_options) >= KEPT_LIMIT:
@@ -61,14 +61,12 @@ def closed(option: Option) -> Purchase:
     return Purchase(option, _refused)
 
 
-def purchases(
-    options: list[Option],
-    buy: Callable[[str], None],
-    change: Callable[[str], Callable[[Build], None]] | None = None,
-) -> list[Purchase]:
-    """A menu's options as purchases: taking one is ``buy(its id)`` and ``change(its id)`` is what it would do
-    to a build; a disabled one is kept in its place."""
-    return [
-        closed(o) if o.disabled is not None else Purchase(o, partial(buy, o.id), change(o.id) if change else None)
-        for o in options
-    ]
+def purchases(options: list[Option], buy: Callable[[str], None]) -> list[Purchase]:
+    """A menu's options as purchases: taking one is ``buy(its id)``; a disabled one is kept in its place."""
+    return [closed(o) if o.disabled is not None else Purchase(o, partial(buy, o.id)) for o in options]
+
+
+def within(least: int | None, left: int) -> bool:
+    """Whether a kind whose cheapest purchase costs ``least`` (``None``: nothing of it is left under its
+    caps) has anything to take with ``left`` points left (a free one, whatever is left)."""
+    return least is not None and (least <= left or not least)

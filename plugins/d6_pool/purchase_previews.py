@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from lifepath import Option
+from lifepath.decisions import for_a_person
 from lifepath.engine.previews import Preview, join
 
 from .build import next_rank_cost
@@ -121,6 +122,7 @@ def _maximum_words(c: Creation, attribute: str) -> str:
 # -- one kind's purchases -------------------------------------------------------------------------------
 
 
+@for_a_person
 def purchases(c: Creation, kind: str) -> Previewer:
     """The purchases of one kind (the menu after the menu of kinds), and going back."""
     each = _KINDS[kind](c)
@@ -163,6 +165,7 @@ def attribute_die(c: Creation) -> Previewer:
     return preview
 
 
+@for_a_person
 def pip(c: Creation) -> Previewer:
     """A pip of a split die on one attribute: what it changes (the die is paid for)."""
 

@@ -8,7 +8,7 @@ from functools import partial
 
 from lifepath import Option
 
-from .purchase import Purchase, kept, purchases
+from .purchase import Purchase, kept, purchases, within
 from .state import Creation, pts
 
 
@@ -17,13 +17,18 @@ def rank_weight(c: Creation, skill: str) -> float:
     return float(c.weights["class_skill" if c.book.is_class_skill(c.build.cls, skill) else "other_skill"])
 
 
+def least_skill_rank(c: Creation) -> int | None:
+    """What a skill rank costs, or ``None`` when every skill is at its cap."""
+    book, build = c.book, c.build
+    caps = book.rank_caps[build.cls]
+    below = any(build.skills.get(name, 0) < caps[name] for name in book.skills)
+    return book.costs["skill_rank"] if below else None
+
+
 def skill_rank_on_offer(c: Creation, left: int) -> bool:
     """Whether :func:`skill_offers` has anything to take with ``left`` points left: a rank is affordable
     and a skill is below its cap."""
-    book, build = c.book, c.build
-    return left >= book.costs["skill_rank"] and any(
-        build.skills.get(name, 0) < book.rank_cap(build.cls, name) for name in book.skills
-    )
+    return within(least_skill_rank(c), left)
 
 
 def skill_menu(c: Creation) -> list[Option]:
@@ -31,11 +36,13 @@ def skill_menu(c: Creation) -> list[Option]:
     when a rank is not affordable)."""
     if c.left() < c.book.costs["skill_rank"]:
         return []
-    cls, ranks = c.build.cls, c.build.skills
-    return [
-        kept(c.book, ("skill", cls, name, ranks.get(name, 0)), skill_option, c, name, ranks.get(name, 0))
-        for name in c.book.skills
-    ]
+    return [skill_entry(c, name) for name in c.book.skills]
+
+
+def skill_entry(c: Creation, name: str) -> Option:
+    """Skill ``name``'s entry on the skill menu as it stands (kept: :func:`.purchase.kept`)."""
+    now = c.build.skills.get(name, 0)
+    return kept(c.book, ("skill", c.build.cls, name, now), skill_option, c, name, now)
 
 
 def buy_skill(c: Creation, name: str) -> None:
@@ -66,42 +73,62 @@ def add_rank(c: Creation, kind: str, key: str, what: str, why: str) -> None:
     c.ctx.change(what, f"+{before}", f"+{ranks[key]}", f"{why}; {pts(c.left())} left")
 
 
+def least_specialisation_rank(c: Creation) -> int | None:
+    """What the next specialisation rank costs: nothing while a paid group has ranks left, else the point
+    that buys a group; ``None`` when every specialisation is at its skill's cap."""
+    book, build = c.book, c.build
+    caps = book.rank_caps[build.cls]
+    if not any(build.specialisations.get(key, 0) < caps[skill] for key, skill in book.specialisations.items()):
+        return None
+    return 0 if sum(build.specialisations.values()) % book.costs["specialisation_ranks_per_point"] else 1
+
+
 def specialisation_rank_on_offer(c: Creation, left: int) -> bool:
     """Whether :func:`specialisation_offers` has anything to take with ``left`` points left: a rank of a
     paid group is left or a point is, and a specialisation is below its cap."""
-    book, build = c.book, c.build
-    paid_spare = sum(build.specialisations.values()) % book.costs["specialisation_ranks_per_point"] != 0
-    return (paid_spare or left >= 1) and any(
-        build.specialisations.get(key, 0) < book.rank_cap(build.cls, skill)
-        for key, skill in book.specialisations.items()
-    )
+    return within(least_specialisation_rank(c), left)
 
 
-def specialisation_price(c: Creation) -> str | None:
-    """What the next specialisation rank costs, in words, or ``None`` when it is not affordable: one point
-    buys a group of ranks, and the rest of a paid group are free."""
+def specialisation_price(c: Creation, left: int) -> str | None:
+    """What the next specialisation rank costs, in words, with ``left`` points left, or ``None`` when it
+    is not affordable: one point buys a group of ranks, and the rest of a paid group are free."""
     group = c.book.costs["specialisation_ranks_per_point"]
     bought = sum(c.build.specialisations.values())
     if bought % group:
         return f"free: {group - bought % group} rank(s) of a paid group left"
-    return f"1 point buys {group} ranks" if c.left() >= 1 else None
+    return f"1 point buys {group} ranks" if left >= 1 else None
 
 
 def specialisation_menu(c: Creation) -> list[Option]:
     """Every specialisation's entry on its menu as the build stands, those at their skill's cap disabled
     (none at all when a rank is not affordable)."""
-    price = specialisation_price(c)
+    price = specialisation_price(c, c.left())
     if price is None:
         return []
-    cls, ranks, book = c.build.cls, c.build.specialisations, c.book
-    return [
-        kept(book, ("specialisation", cls, key, ranks.get(key, 0), price), specialisation_option, c, key, price)
-        for key in book.specialisations
-    ]
+    return [specialisation_entry(c, key, price) for key in c.book.specialisations]
+
+
+def specialisation_entry(c: Creation, key: str, price: str, now: int | None = None) -> Option:
+    """Specialisation ``key``'s entry on its menu at rank ``now`` (by default its rank in the build), a
+    rank costing ``price`` (kept: :func:`.purchase.kept`)."""
+    if now is None:
+        now = c.build.specialisations.get(key, 0)
+    return kept(c.book, ("specialisation", c.build.cls, key, now, price), specialisation_option, c, key, now, price)
+
+
+def unbought_specialisations(c: Creation, price: str) -> dict[str, Option]:
+    """Every specialisation's entry with no ranks bought, a rank costing ``price``: the specialisation menu
+    of a build that has bought none (kept for each class and price; read only)."""
+    made: dict[str, Option] = kept(
+        c.book,
+        ("specialisations", c.build.cls, price),
+        lambda: {key: specialisation_entry(c, key, price, 0) for key in c.book.specialisations},
+    )
+    return made
 
 
 def buy_specialisation(c: Creation, key: str) -> None:
-    price = specialisation_price(c)  # the price its menu showed: nothing is bought between the two
+    price = specialisation_price(c, c.left())  # the price its menu showed: nothing is bought between the two
     add_rank(c, "specialisations", key, f"specialisation {key}", f"a specialisation rank ({price})")
 
 
@@ -109,9 +136,8 @@ def specialisation_offers(c: Creation) -> list[Purchase]:
     return purchases(specialisation_menu(c), partial(buy_specialisation, c))
 
 
-def specialisation_option(c: Creation, key: str, price: str) -> Option:
-    """A specialisation's entry on its menu at its rank now (disabled at its skill's cap)."""
-    now = c.build.specialisations.get(key, 0)
+def specialisation_option(c: Creation, key: str, now: int, price: str) -> Option:
+    """A specialisation's entry on its menu at rank ``now`` (disabled at its skill's cap)."""
     skill = c.book.specialisations[key]
     cap = c.book.rank_cap(c.build.cls, skill)
     if now >= cap:

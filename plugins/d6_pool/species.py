@@ -32,7 +32,7 @@ class Totals:
 
 def totals(book: Book, rules: Mapping[str, Any], species: Mapping[str, Any]) -> Totals:
     """The species' totals moved by as much as the house rules move the printed (Human) ones."""
-    printed = book.house_rule_defaults()
+    printed = book.printed_rules
     return Totals(
         creation_points=max(
             int(species["creation_points"]) + int(rules["creation_points"]) - int(printed["creation_points"]), 0

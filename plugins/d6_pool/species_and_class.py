@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from lifepath import Decision, LifepathError, Option, UnknownName
+from lifepath import LifepathError, Option, UnknownName
 
 from . import previews, species
 from .build import Build, ledger
+from .purchase import kept
 from .reach import can_spend, most
 from .state import Creation
+from .tables import Book
 
 
 def choose_species(c: Creation) -> None:
@@ -35,10 +37,9 @@ def choose_species(c: Creation) -> None:
         pool = [s for s in pool if fitting_classes(c, s, list(c.book.classes))]
     if not pool:
         refuse_pool(c, candidates, list(c.book.classes))
-    opts = tuple(Option(str(s["id"]), species_label(c, s), float(s["weight"]), detail=str(s["summary"])) for s in pool)
-    sid = ctx.choose(
-        Decision("species", "Choose your species", opts, context=c.status()), preview=previews.species_menu(c, pool)
-    )
+    opts = tuple(species_option(c, s) for s in pool)
+    decision = c.book.decisions.get("species", "Choose your species", opts, context=c.status())
+    sid = ctx.choose(decision, preview=previews.species_menu(c, pool))
     chosen = next(s for s in pool if s["id"] == sid)
     c.set_species(chosen)
     c.build.species = str(chosen["name"])
@@ -51,6 +52,12 @@ def choose_species(c: Creation) -> None:
     )
     for trait in chosen["traits"]:
         ctx.change("traits", None, species.trait_label(chosen, trait), f"a {chosen['name']} starts with it")
+
+
+def species_option(c: Creation, data: Mapping[str, Any]) -> Option:
+    """A species on the species menu (kept for each label it can have under the house rules)."""
+    sid, label, weight, summary = str(data["id"]), species_label(c, data), float(data["weight"]), str(data["summary"])
+    return kept(c.book, ("species", sid, label, weight, summary), Option, sid, label, weight, summary)
 
 
 def species_label(c: Creation, data: Mapping[str, Any]) -> str:
@@ -86,19 +93,17 @@ def choose_class(c: Creation) -> None:
         if not fitting:
             refuse_pool(c, [c.species], pool)
         pool = fitting
-    limits = book["pool"]["attribute_limits"]
-    opts = tuple(
-        Option(
-            cls,
-            f"{cls} (primary attribute {book.classes[cls]['primary']}, up to {limits['primary_maximum_dice']}D)",
-            detail=book.classes[cls]["summary"],
-        )
-        for cls in pool
-    )
-    c.build.cls = c.ctx.choose(
-        Decision("class", "Choose your base class", opts, context=c.status()), preview=previews.classes(c)
-    )
+    opts = tuple(kept(book, ("class", cls), class_option, book, cls) for cls in pool)
+    decision = book.decisions.get("class", "Choose your base class", opts, context=c.status())
+    c.build.cls = c.ctx.choose(decision, preview=previews.classes(c))
     c.ctx.change("class", None, c.build.cls, "base class chosen")
+
+
+def class_option(book: Book, cls: str) -> Option:
+    """A class on the class menu."""
+    limits = book["pool"]["attribute_limits"]
+    label = f"{cls} (primary attribute {book.classes[cls]['primary']}, up to {limits['primary_maximum_dice']}D)"
+    return Option(cls, label, detail=book.classes[cls]["summary"])
 
 
 def _start(c: Creation, cls: str) -> Build:

@@ -5,15 +5,19 @@ spent exactly."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lifepath import Context
 
 from . import species
 from .build import Build, Ledger, ledger
 from .codes import to_code
-from .reach import can_spend
+from .pricing import Pricing
+from .reach import Room, can_spend, stock
 from .tables import Book
+
+if TYPE_CHECKING:
+    from .shop import Shop
 
 #: the menu answers that end a stage's loop, and leave a purchase's menu for the menu of kinds
 DONE = "done"
@@ -44,12 +48,13 @@ class Creation:
         self.species: Mapping[str, Any] = first
         self.allowance = species.totals(book, self.rules, first)
         self.species_traits = species.trait_names(first)
-        #: for the sheet so far (:mod:`.recap`), which the build is on until the end
+        #: for the sheet so far (:mod:`.recap`), which the build is on until the end (taken away then: see
+        #: :meth:`.procedure.Procedure.run`)
         ctx.state["creation"] = self
-        #: the last ledger made, and what it was made from (see :meth:`ledger`)
-        self._priced: tuple[tuple[object, ...], Ledger] | None = None
-        #: the last status line made, and the ledger and attributes it was made from
-        self._status: tuple[Ledger, tuple[int, ...], str] | None = None
+        #: the build as last priced (see :meth:`priced`)
+        self.pricing = Pricing()
+        #: the spending menus kept as the build stands, while the pool is spent (:mod:`.shop`)
+        self.shop: Shop | None = None
 
     def set_species(self, data: Mapping[str, Any]) -> None:
         """The character's species, its totals under the house rules, and the Traits it brings (not for sale)."""
@@ -57,48 +62,21 @@ class Creation:
         self.allowance = species.totals(self.book, self.rules, data)
         self.species_traits = species.trait_names(data)
 
+    def priced(self) -> Pricing:
+        """The build priced (:class:`~.pricing.Pricing`), each part of its ledger priced again only when
+        what it counts changed: a purchase changes one part, and the menus of one purchase ask for the
+        points left a dozen times."""
+        return self.pricing.of(self)
+
     def ledger(self) -> Ledger:
-        """The build priced by :func:`.build.ledger`, priced again only when something it counts differs:
-        the menus of one purchase ask for the points left a dozen times. What it counts is every
-        attribute's pips, every rank, every trait with its points or ranks, the unplaced pips and the
-        species' totals (a skill's or a specialisation's name does not change its price); the book and the
-        house rules are the same for the whole creation."""
-        b = self.build
-        counted = (
-            tuple(b.attributes.values()),
-            tuple(b.skills.values()),
-            tuple(b.specialisations.values()),
-            tuple(b.advantages),
-            tuple(b.disadvantages),
-            tuple(b.special_abilities),
-            self.unplaced,
-            self.allowance,
-        )
-        priced = self._priced
-        if priced is None or priced[0] != counted:
-            priced = self._priced = (counted, ledger(self.book, b, self.rules, self.unplaced, self.allowance))
-        return priced[1]
+        return self.pricing.of(self).ledger
 
     def left(self) -> int:
-        return self.ledger().left
+        return self.pricing.of(self).left
 
     def status(self) -> str:
-        """The line every decision shows: points left, the pool, and the attributes so far (made again only
-        when one of them differs: a purchase's two menus show the same line)."""
-        led = self.ledger()
-        pips = tuple(self.build.attributes[a] for a in self.book.attributes)
-        made = self._status
-        if made is not None and made[0] == led and made[1] == pips:
-            return made[2]
-        per = self.book.per_die
-        attrs = "  ".join(f"{a} {to_code(p, per)}" for a, p in zip(self.book.attributes, pips, strict=True))
-        bonus = f" + {led.disadvantage_points} from Disadvantages" if led.disadvantage_points else ""
-        line = (
-            f"Points left: {led.left} of {led.pool} ({led.creation_points} creation points{bonus}; "
-            f"{led.spent} spent). {attrs}"
-        )
-        self._status = (led, pips, line)
-        return line
+        """The line every decision shows: points left, the pool, and the attributes so far."""
+        return self.pricing.of(self).status(self)
 
     def code(self, pips: int) -> str:
         return to_code(pips, self.book.per_die)
@@ -112,3 +90,10 @@ class Creation:
         change(after)
         left = ledger(self.book, after, self.rules, 0, self.allowance).left
         return can_spend(self.book, after, self.rules, left, self.species_traits)
+
+    def room(self) -> Room:
+        """What the build can still buy and the points it has left (nothing unplaced), to ask of each
+        purchase on offer whether the pool could still be spent exactly after it (:meth:`.reach.Room.fits`,
+        the answer :meth:`fits` gives by trying it)."""
+        left = ledger(self.book, self.build, self.rules, 0, self.allowance).left
+        return Room(self.book, stock(self.book, self.build, self.rules, self.species_traits), left)

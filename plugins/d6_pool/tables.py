@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from lifepath.decisions import DecisionCache
 from lifepath.tables import TableSet
 
 from .names import find
@@ -34,8 +35,9 @@ class Book(TableSet):
     def abbreviations(self) -> dict[str, str]:
         return {a["name"]: a["abbreviation"] for a in self["attributes"]["attributes"]}
 
-    @property
+    @cached_property
     def derived(self) -> dict[str, Any]:
+        """The derived attributes' rules by key (read-only: the same mapping is handed to every caller)."""
         return dict(self["attributes"]["derived"])
 
     # -- classes ------------------------------------------------------------------------------------
@@ -122,12 +124,24 @@ class Book(TableSet):
         build (see :func:`.purchase.kept`)."""
         return {}
 
+    @cached_property
+    def decisions(self) -> DecisionCache:
+        """The decisions every character is asked alike (the concept, the species, the class...), each made
+        once with its kept options and reused, so that its enabled options and the NPC policy's running
+        totals are worked out once."""
+        return DecisionCache()
+
     @property
     def policy(self) -> dict[str, Any]:
         return dict(self["pool"]["policy"])
 
     def house_rule_defaults(self) -> dict[str, Any]:
         """Every house rule at its printed default."""
+        return dict(self.printed_rules)
+
+    @cached_property
+    def printed_rules(self) -> dict[str, Any]:
+        """Every house rule at its printed default (read-only: the same mapping is handed to every caller)."""
         return {name: rule["default"] for name, rule in sorted(self.house_rules.data["properties"].items())}
 
 

@@ -4,26 +4,34 @@ kept in place disabled with the reason."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 from lifepath import Option
 
-from .build import Build, next_rank_cost
-from .purchase import Purchase, disabled, kept, purchases
+from .build import next_rank_cost
+from .purchase import Purchase, disabled, kept, purchases, within
 from .state import Creation, pts
+
+
+def least_advantage(c: Creation) -> int | None:
+    """The cheapest price of an Advantage the species does not bring and not taken yet (``None``: none is
+    left)."""
+    taken = {n for n, _ in c.build.advantages}
+    return min(
+        (
+            int(points)
+            for name, entry in c.book.advantages.items()
+            if name not in c.species_traits and name not in taken
+            for points in entry["points"]
+        ),
+        default=None,
+    )
 
 
 def advantage_on_offer(c: Creation, left: int) -> bool:
     """Whether :func:`advantage_offers` has anything to take with ``left`` points left: an Advantage the
     species does not bring, not taken yet, at a price within the points left."""
-    taken = {n for n, _ in c.build.advantages}
-    return any(
-        points <= left
-        for name, entry in c.book.advantages.items()
-        if name not in c.species_traits and name not in taken
-        for points in entry["points"]
-    )
+    return within(least_advantage(c), left)
 
 
 def advantage_menu(c: Creation) -> list[Option]:
@@ -61,10 +69,7 @@ def buy_advantage(c: Creation, answer: str) -> None:
 
 
 def advantage_offers(c: Creation) -> list[Purchase]:
-    def change(answer: str) -> Callable[[Build], None]:
-        return partial(_add_advantage, *advantage_at(c, answer))
-
-    return purchases(advantage_menu(c), partial(buy_advantage, c), change)
+    return purchases(advantage_menu(c), partial(buy_advantage, c))
 
 
 def advantage_option(c: Creation, name: str, points: int, why: str) -> Option:
@@ -78,15 +83,24 @@ def take_advantage(c: Creation, name: str, points: int) -> None:
     c.ctx.change("advantages", None, f"{name} ({points})", f"Advantage for {pts(points)}; {pts(c.left())} left")
 
 
+def least_ability_rank(c: Creation) -> int | None:
+    """The cheapest next rank of a Special Ability the species does not bring, below its most ranks
+    (``None``: none is left)."""
+    have = dict(c.build.special_abilities)
+    return min(
+        (
+            next_rank_cost(c.book, c.rules, name, have.get(name, 0))
+            for name, entry in c.book.special_abilities.items()
+            if name not in c.species_traits and have.get(name, 0) < int(entry["max_ranks"])
+        ),
+        default=None,
+    )
+
+
 def ability_on_offer(c: Creation, left: int) -> bool:
     """Whether :func:`ability_offers` has anything to take with ``left`` points left: a Special Ability
     the species does not bring, below its most ranks, whose next rank is within the points left."""
-    have = dict(c.build.special_abilities)
-    return any(
-        have.get(name, 0) < int(entry["max_ranks"]) and next_rank_cost(c.book, c.rules, name, have.get(name, 0)) <= left
-        for name, entry in c.book.special_abilities.items()
-        if name not in c.species_traits
-    )
+    return within(least_ability_rank(c), left)
 
 
 def ability_menu(c: Creation) -> list[Option]:
@@ -116,7 +130,7 @@ def buy_ability(c: Creation, name: str) -> None:
 
 
 def ability_offers(c: Creation) -> list[Purchase]:
-    return purchases(ability_menu(c), partial(buy_ability, c), lambda name: partial(_add_rank_of, name))
+    return purchases(ability_menu(c), partial(buy_ability, c))
 
 
 def ability_option(c: Creation, name: str, now: int, cost: int, why: str) -> Option:
@@ -140,13 +154,3 @@ def add_ability(c: Creation, name: str, cost: int) -> None:
     else:
         c.build.special_abilities.append((name, now))
     c.ctx.change(f"special ability {name}", now - 1, now, f"a rank for {pts(cost)}; {pts(c.left())} left")
-
-
-def _add_advantage(name: str, points: int, build: Build) -> None:
-    build.advantages.append((name, points))
-
-
-def _add_rank_of(name: str, build: Build) -> None:
-    have = dict(build.special_abilities)
-    have[name] = have.get(name, 0) + 1
-    build.special_abilities = list(have.items())

@@ -1,0 +1,116 @@
+"""The spending menus of one build, kept as the build stands between purchases (issue 31): the points left
+and the status line, each kind's cheapest purchase and the reason the menu of kinds shows it disabled, and
+the entries of the attribute, skill and specialisation menus in table order.
+
+Spending starts with all of it made from the whole build, by the same functions as the long way in
+:mod:`.offers`; after that a purchase changes only what it touches (:meth:`Shop.bought`): a skill rank that
+skill's entry, a specialisation rank that specialisation's entry at each price, a die or its pips the
+entries of the attributes they raised, and any purchase its own kind's cheapest price, the points left, the
+status line and the reasons. Advantages and Special Abilities, whose entries name the points left, are made
+from the build when their menu is chosen. ``tests/d6_pool/test_shop.py`` holds what is kept to what the
+long way makes, at every menu of kinds."""
+
+from __future__ import annotations
+
+from lifepath import Option
+
+from .attributes import die_entry, split_entry
+from .offers import ALIKE, LEAST, MENUS, NOTHING_FITS, NOTHING_TO_TAKE, STRANDS, fits
+from .purchase import disabled, within
+from .ranks import skill_entry, specialisation_entry, specialisation_price, unbought_specialisations
+from .reach import Room
+from .state import Creation
+
+
+class Shop:
+    """One build's spending menus, kept between purchases."""
+
+    def __init__(self, c: Creation) -> None:
+        book = c.book
+        self.c = c
+        #: each attribute's pips and its entry on the attribute menu
+        self.pips = dict(c.build.attributes)
+        self.attributes = {a: die_entry(c, a) for a in book.attributes}
+        #: each skill's entry on the skill menu
+        self.skills = {name: skill_entry(c, name) for name in book.skills}
+        #: each specialisation's entry, by the price of a rank in words (made when the menu is first shown
+        #: at that price: one point buys a group, and the rest of a paid group are free)
+        self.specialisations: dict[str, dict[str, Option]] = {}
+        #: each kind's cheapest purchase (``None``: nothing of it is left under its caps)
+        self.least = {kind: least(c) for kind, least in LEAST.items()}
+        self.left = 0
+        self.status = ""
+        #: why the menu of kinds shows each kind disabled (``None``: something of it can be taken)
+        self.whys: tuple[str | None, ...] = ()
+        self._settle()
+
+    def bought(self, kind: str, key: str) -> None:
+        """Take in one purchase of ``kind`` (``key`` is the answer to its menu), made on the build."""
+        c = self.c
+        if kind == "attribute":  # a die on one attribute, or its pips on up to three
+            for a, pips in c.build.attributes.items():
+                if self.pips[a] != pips:
+                    self.pips[a] = pips
+                    self.attributes[a] = die_entry(c, a)
+        elif kind == "skill":
+            self.skills[key] = skill_entry(c, key)
+        elif kind == "specialisation":
+            for price, entries in self.specialisations.items():
+                entries[key] = specialisation_entry(c, key, price)
+        self.least[kind] = LEAST[kind](c)
+        self._settle()
+
+    def menu(self, kind: str) -> tuple[Option, ...]:
+        """``kind``'s menu (chosen at the menu of kinds, so something of it can be taken): the entries kept,
+        or, for Advantages and Special Abilities, the entries made now, those that would strand points
+        disabled under ``unspent_points=violation``."""
+        c = self.c
+        if kind == "attribute":
+            return (*self.attributes.values(), split_entry(c))
+        if kind == "skill":
+            return tuple(self.skills.values())
+        if kind == "specialisation":
+            return tuple(self._specialisations().values())
+        options = MENUS[kind](c)
+        if c.exact:
+            room = c.room()
+            options = [
+                o if o.disabled is not None or fits(room, kind, o) else disabled(o, STRANDS).option for o in options
+            ]
+        return tuple(options)
+
+    def _specialisations(self) -> dict[str, Option]:
+        """Every specialisation's entry at the price a rank costs now."""
+        c = self.c
+        price = specialisation_price(c, self.left)
+        assert price is not None  # the menu of kinds offers specialisations only when a rank is affordable
+        entries = self.specialisations.get(price)
+        if entries is None:  # the entries of a build that has bought none, and those the build has bought
+            entries = self.specialisations[price] = dict(unbought_specialisations(c, price))
+            for key in c.build.specialisations.keys() & entries.keys():
+                entries[key] = specialisation_entry(c, key, price)
+        return entries
+
+    def _settle(self) -> None:
+        """The points left, the status line and each kind's reason, after a purchase (or at the start)."""
+        c = self.c
+        priced = c.priced()
+        self.left = left = priced.left
+        self.status = priced.status(c)
+        room = c.room() if c.exact else None
+        whys: list[str | None] = []
+        for kind, least in self.least.items():
+            if not within(least, left):
+                whys.append(NOTHING_TO_TAKE)
+            elif room is not None and not self._fits(kind, room):
+                whys.append(NOTHING_FITS)
+            else:
+                whys.append(None)
+        self.whys = tuple(whys)
+
+    def _fits(self, kind: str, room: Room) -> bool:
+        """Whether some purchase of ``kind`` leaves a pool that can still be spent exactly, asked of
+        ``room`` (under ``unspent_points=violation``)."""
+        if kind in ALIKE:
+            return room.fits(kind)
+        return any(fits(room, kind, o) for o in MENUS[kind](self.c) if o.disabled is None)
