@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lifepath import Decision, Option
 from lifepath.decisions import DecisionCache
-from lifepath.engine.dice import Dice, parse
+from lifepath.engine.dice import parse
 
 from .derived import formula_text
 
@@ -101,7 +101,7 @@ class Numbers:
         self.skill_ranks = int(creation["skill_ranks_per_term"])
         self.attribute_increase = int(creation["attribute_increase_per_term"])
         self.credits_per_term = int(creation["credits_per_term"])
-        self.hard_term_dice: Dice = parse(str(creation["hard_term_dice"]))
+        self.hard_term_dice = parse(str(creation["hard_term_dice"]))
         #: each derived value's formula in words (``10 + Wits + Presence``), by id
         self.formula_texts = {key: formula_text(f) for key, f in creation["derived"].items()}
 
