@@ -175,7 +175,8 @@ def ledger(
 
 def disadvantage_points(disadvantages: list[tuple[str, int]], allowance: Totals) -> int:
     """The Disadvantages' points that count towards the pool: up to the species' limit."""
-    return min(sum(map(_points, disadvantages)), allowance.disadvantage_limit)
+    counted: int = min(sum(map(_points, disadvantages)), allowance.disadvantage_limit)
+    return counted
 
 
 def attribute_points(book: Book, attributes: Mapping[str, int], unplaced_pips: int = 0) -> int:
