@@ -107,7 +107,8 @@ def split_die(c: Creation) -> None:
     c.unplaced = per
     c.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips; {pts(c.left())} left")
     for i in range(1, per + 1):
-        opts = tuple(pip_entry(c, a) for a in c.book.attributes)
+        pips = tuple(map(c.build.attributes.__getitem__, c.book.attributes))
+        opts = kept(c.book, ("pips", c.build.cls, pips), lambda: tuple(pip_entry(c, a) for a in c.book.attributes))
         target = c.ctx.choose(
             Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=c.status()),
             preview=purchase_previews.pip(c),

@@ -217,6 +217,6 @@ def positive_sum(counts: Collection[int]) -> int:
     in C (some 2.5 k instructions for ten counts against 20 k), since creation prices a part of the build
     again at every purchase. Only a hand-made build has a negative count, and only then are they
     filtered."""
-    if min(counts, default=0) >= 0:
+    if not counts or min(counts) >= 0:
         return sum(counts)
     return sum(filter(_positive, counts))

@@ -26,7 +26,7 @@ def take_disadvantages(c: Creation) -> None:
             if name in taken:
                 continue
             for points in entry["points"]:
-                if points <= room and c.fits(partial(_add_disadvantage, name, int(points))):
+                if points <= room and (not c.exact or c.fits(partial(_add_disadvantage, name, int(points)))):
                     option = kept(book, ("disadvantage", name, points), disadvantage_option, c, name, int(points))
                     offers[option.id] = (name, int(points))
                     opts.append(option)

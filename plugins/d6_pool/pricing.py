@@ -82,15 +82,18 @@ PARTS = (
 
 class Pricing:
     """One creation's build as last priced: a copy of what each part counted, each part's price, the
-    ledger, the points left and (once asked for) the status line."""
+    points left and (once asked for) the ledger and the status line."""
 
-    __slots__ = ("_counted", "_parts", "_status", "ledger", "left")
+    __slots__ = ("_attributes", "_counted", "_creation_points", "_ledger", "_parts", "_status", "left")
 
     def __init__(self) -> None:
         self._counted: tuple[Any, ...] | None = None
+        self._creation_points = 0
         self._parts = [0] * len(PARTS)
+        self._ledger: Ledger | None = None
         self._status: str | None = None
-        self.ledger = Ledger(0, 0, 0, 0, 0, 0, 0)
+        #: the attributes' pips last shown on the status line, and how they were shown
+        self._attributes: tuple[tuple[int, ...], str] = ((), "")
         self.left = 0
 
     def of(self, c: Creation) -> Pricing:
@@ -119,21 +122,37 @@ class Pricing:
                 parts[i] = part.price(c)
                 copies[i] = part.copy(counted[i])
         self._counted = tuple(copies)
-        self.ledger = Ledger(c.allowance.creation_points, *parts)
-        self.left = self.ledger.left
+        self._creation_points = c.allowance.creation_points
+        # Ledger.left (the pool less what is spent) from the parts, without making the ledger: most
+        # purchases ask only for the points left (tests/d6_pool/test_offers.py holds the two together)
+        self.left = self._creation_points + parts[0] - sum(parts[1:])
+        self._ledger = None
         self._status = None
+
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger of the build as priced (made when first asked for)."""
+        led = self._ledger
+        if led is None:
+            led = self._ledger = Ledger(self._creation_points, *self._parts)
+        return led
 
     def status(self, c: Creation) -> str:
         """The status line of ``c``'s build as priced: points left, the pool, and the attributes so far
-        (made once for each pricing: a purchase's two menus show the same line)."""
+        (made once for each pricing, which any change to the attributes makes anew: a purchase's two menus
+        show the same line)."""
         line = self._status
         if line is None:
-            led, book = self.ledger, c.book
+            book, left, creation_points, disadvantage_points = c.book, self.left, self._creation_points, self._parts[0]
+            pool = creation_points + disadvantage_points  # Ledger.pool, without making the ledger
             pips = tuple(map(c.build.attributes.__getitem__, book.attributes))
-            bonus = f" + {led.disadvantage_points} from Disadvantages" if led.disadvantage_points else ""
+            shown = self._attributes
+            if shown[0] != pips:  # the attributes' part of the line: they change at a third of the purchases
+                shown = self._attributes = (pips, kept(book, ("attributes", pips), attributes_line, book, pips))
+            bonus = f" + {disadvantage_points} from Disadvantages" if disadvantage_points else ""
             line = self._status = (
-                f"Points left: {self.left} of {led.pool} ({led.creation_points} creation points{bonus}; "
-                f"{led.spent} spent). {kept(book, ('attributes', pips), attributes_line, book, pips)}"
+                f"Points left: {left} of {pool} ({creation_points} creation points{bonus}; "
+                f"{pool - left} spent). {shown[1]}"
             )
         return line
 

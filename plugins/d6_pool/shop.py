@@ -16,10 +16,10 @@ from lifepath import Option
 
 from .attributes import die_entry, split_entry
 from .offers import ALIKE, LEAST, MENUS, NOTHING_FITS, NOTHING_TO_TAKE, STRANDS, fits
-from .purchase import disabled, within
+from .purchase import disabled, kept, within
 from .ranks import skill_entry, specialisation_entry, specialisation_price, unbought_specialisations
 from .reach import Room
-from .state import Creation
+from .state import BACK, Creation
 
 
 class Shop:
@@ -36,6 +36,8 @@ class Shop:
         #: each specialisation's entry, by the price of a rank in words (made when the menu is first shown
         #: at that price: one point buys a group, and the rest of a paid group are free)
         self.specialisations: dict[str, dict[str, Option]] = {}
+        #: every kind's menu's last entry: back to the menu of kinds
+        self.back = kept(book, ("kind", BACK), Option, BACK, "Back to the menu", 0.0)
         #: each kind's cheapest purchase (``None``: nothing of it is left under its caps)
         self.least = {kind: least(c) for kind, least in LEAST.items()}
         self.left = 0
@@ -54,6 +56,9 @@ class Shop:
                     self.attributes[a] = die_entry(c, a)
         elif kind == "skill":
             self.skills[key] = skill_entry(c, key)
+            if self.skills[key].disabled is None:  # still below its cap: a skill rank costs what it did
+                self._settle()
+                return
         elif kind == "specialisation":
             for price, entries in self.specialisations.items():
                 entries[key] = specialisation_entry(c, key, price)
@@ -71,13 +76,22 @@ class Shop:
             return tuple(self.skills.values())
         if kind == "specialisation":
             return tuple(self._specialisations().values())
-        options = MENUS[kind](c)
-        if c.exact:
-            room = c.room()
-            options = [
-                o if o.disabled is not None or fits(room, kind, o) else disabled(o, STRANDS).option for o in options
-            ]
-        return tuple(options)
+        if not c.exact:
+            return self._traits(kind)
+        room = c.room()
+        return tuple(
+            o if o.disabled is not None or fits(room, kind, o) else disabled(o, STRANDS).option for o in MENUS[kind](c)
+        )
+
+    def _traits(self, kind: str) -> tuple[Option, ...]:
+        """The Advantage or Special Ability menu, kept for each state it depends on: the traits the species
+        brings, those taken (with their points or ranks), the points left and the house rule that prices
+        Special Ability ranks (its entries name the points left, so they are made for each)."""
+        c = self.c
+        taken = c.build.advantages if kind == "advantage" else c.build.special_abilities
+        state = (kind, tuple(c.species_traits), tuple(taken), self.left, c.rules.get("special_ability_ranks"))
+        menu: tuple[Option, ...] = kept(c.book, ("trait menu", *state), lambda: tuple(MENUS[kind](c)))
+        return menu
 
     def _specialisations(self) -> dict[str, Option]:
         """Every specialisation's entry at the price a rank costs now."""
@@ -97,20 +111,25 @@ class Shop:
         priced = c.priced()
         self.left = left = priced.left
         self.status = priced.status(c)
-        room = c.room() if c.exact else None
-        whys: list[str | None] = []
-        for kind, least in self.least.items():
-            if not within(least, left):
-                whys.append(NOTHING_TO_TAKE)
-            elif room is not None and not self._fits(kind, room):
-                whys.append(NOTHING_FITS)
-            else:
-                whys.append(None)
-        self.whys = tuple(whys)
+        least = tuple(self.least.values())
+        whys = kept(c.book, ("affordable kinds", least, left), affordable_kinds, least, left)
+        if c.exact:  # and, for each kind affordable, some purchase of it that leaves a pool spent exactly
+            room = c.room()
+            whys = tuple(why or self._why_exact(kind, room) for kind, why in zip(LEAST, whys, strict=True))
+        self.whys = whys
 
-    def _fits(self, kind: str, room: Room) -> bool:
-        """Whether some purchase of ``kind`` leaves a pool that can still be spent exactly, asked of
-        ``room`` (under ``unspent_points=violation``)."""
+    def _why_exact(self, kind: str, room: Room) -> str | None:
+        """Why the menu of kinds shows ``kind`` (affordable) disabled under ``unspent_points=violation``:
+        no purchase of it leaves a pool that can still be spent exactly, asked of ``room``."""
         if kind in ALIKE:
-            return room.fits(kind)
-        return any(fits(room, kind, o) for o in MENUS[kind](self.c) if o.disabled is None)
+            fitting = room.fits(kind)
+        else:
+            fitting = any(fits(room, kind, o) for o in MENUS[kind](self.c) if o.disabled is None)
+        return None if fitting else NOTHING_FITS
+
+
+def affordable_kinds(least: tuple[int | None, ...], left: int) -> tuple[str | None, ...]:
+    """Why the menu of kinds shows each kind disabled when the kinds' cheapest purchases are ``least``
+    and ``left`` points are left (``None``: something of it is affordable); kept for each, as the menu of
+    kinds asks at every purchase."""
+    return tuple(None if within(cheapest, left) else NOTHING_TO_TAKE for cheapest in least)

@@ -12,8 +12,7 @@ gives everyone 20 more points gives a 74-point species 94).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import RULESET_ID
 from .names import key
@@ -22,9 +21,12 @@ from .tables import Book
 KIND_NAMES = {"advantage": "Advantage", "disadvantage": "Disadvantage", "special_ability": "Special Ability"}
 
 
-@dataclass(frozen=True, slots=True)
-class Totals:
-    """What a character of one species may take from the pool under the house rules in force."""
+class Totals(NamedTuple):
+    """What a character of one species may take from the pool under the house rules in force.
+
+    A named tuple, compared in C: creation compares it with the totals the build was last priced under
+    whenever it asks for the points left (:mod:`.pricing`), and a frozen dataclass's ``__eq__`` is a
+    call of its own (some 1.5 k instructions each time)."""
 
     creation_points: int
     disadvantage_limit: int

@@ -71,7 +71,7 @@ def kinds(c: Creation, whys: tuple[str | None, ...], left: int) -> tuple[Option,
 def buy_one(c: Creation, kind: str) -> None:
     """The menu of one kind's purchases, and the purchase chosen (or back to the menu of kinds)."""
     shop = shop_of(c)
-    sub = (*shop.menu(kind), kept(c.book, ("kind", BACK), Option, BACK, "Back to the menu", 0.0))
+    sub = (*shop.menu(kind), shop.back)
     answer = c.ctx.choose(
         Decision(kind, f"{LABELS[kind]} ({pts(shop.left)} left)", sub, context=shop.status),
         preview=purchase_previews.purchases(c, kind),
