@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 from collections import Counter
 
@@ -210,3 +211,21 @@ def test_a_shorthand_makes_a_typed_answer_legal_only_when_it_finds_no_problem() 
     assert decision.is_legal("none") and decision.is_legal("12")
     assert not decision.is_legal("a dozen")
     assert not Decision("coins", "How many coins?", options(["none"])).is_legal("12")
+
+
+@pytest.mark.parametrize("cls", [Option, Decision])
+def test_the_hand_written_init_takes_every_field_as_the_generated_one_would(cls: type) -> None:
+    # Option and Decision set their slots in an __init__ of their own (lifepath.decisions._slot_setters):
+    # it must take each field the dataclass would, in order, with the same default, and set every slot
+    fields = dataclasses.fields(cls)
+    wanted = [(f.name, f.default) for f in fields if f.init]
+    taken = [(p.name, p.default) for p in inspect.signature(cls).parameters.values()]
+    assert taken == [(name, inspect.Parameter.empty if d is dataclasses.MISSING else d) for name, d in wanted]
+    made = cls(*[f"{f.name}!" for f in fields if f.init])
+    for f in fields:
+        assert getattr(made, f.name) == (f"{f.name}!" if f.init else f.default), f.name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, fields[0].name, "changed")
+    assert dataclasses.replace(made, **{fields[1].name: "again"}) == cls(
+        *[("again" if f is fields[1] else f"{f.name}!") for f in fields if f.init]
+    )
