@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -127,3 +128,42 @@ class TableSet:
         """Load ``<folder>/<name>.json`` for each name and ``<folder>/house_rules.json`` from ``package``."""
         files = {name: load_table(package, f"{folder}/{name}.json") for name in names}
         return cls(files, load_table(package, f"{folder}/house_rules.json"), extra)
+
+
+_Made = TypeVar("_Made")
+
+
+class MadeOnce:
+    """Values a plugin works out from its tables once and keeps: ``get(what, source, make)`` returns
+    ``make()``, made the first time it is asked for ``what`` (any hashable name) and that ``source`` object,
+    and the same value after.
+
+    Sources are told apart by identity, not by value: tables are read-only once loaded, and hashing a
+    table's data at every look-up would cost more than most of what is kept. Every source asked about is
+    kept beside its value, so no other object can take its identity meanwhile; use it for what lives as
+    long as the tables (a career compiled into a record, a menu's options, a decision asked alike of every
+    character). ``what`` may name other kept objects by ``id`` too, when they are kept as long.
+
+    Each plugin keeps its own at module level, so two plugins' names never meet: ``COMPILED = MadeOnce()``,
+    or ``once = MadeOnce().get`` to call it as a function.
+    """
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Hashable, int], tuple[object, Any]] = {}
+
+    def get(self, what: Hashable, source: object, make: Callable[[], _Made]) -> _Made:
+        """The value made for ``what`` and ``source``: ``make()`` the first time, kept after."""
+        token = (what, id(source))
+        known = self._made.get(token)
+        if known is not None and known[0] is source:
+            value: _Made = known[1]
+            return value
+        value = make()
+        self._made[token] = (source, value)
+        return value
+
+    def __len__(self) -> int:
+        """How many values are kept."""
+        return len(self._made)

@@ -9,31 +9,15 @@ number still comes from the career's table, which the record keeps as ``data``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
 from lifepath import Option
 from lifepath.host.registry import Contribution
+from lifepath.tables import MadeOnce
 
-T = TypeVar("T")
-
-#: records by what they are and the id of the object they were compiled from (kept beside the record,
-#: so the id stays its own)
-_BY_IDENTITY: dict[tuple[Hashable, int], tuple[object, Any]] = {}
-
-
-def once(what: Hashable, source: object, make: Callable[[], T]) -> T:
-    """``make()``, computed once per ``what`` and ``source`` object (by identity: tables are read-only once
-    loaded). Use it for objects that live as long as the tables: every object it is given is kept. ``what``
-    may name other kept objects by ``id`` too (they must be kept as long: a menu's lists, say)."""
-    token = (what, id(source))
-    known = _BY_IDENTITY.get(token)
-    if known is not None and known[0] is source:
-        value: T = known[1]
-        return value
-    value = make()
-    _BY_IDENTITY[token] = (source, value)
-    return value
+#: records compiled from the tables, each made once per table object (:class:`lifepath.tables.MadeOnce`)
+once = MadeOnce().get
 
 
 def _throw_text(data: Mapping[str, Any], step: str) -> str:

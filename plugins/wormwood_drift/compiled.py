@@ -13,13 +13,14 @@ The records hold no rules of their own: every number and every word still comes 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from lifepath import Decision, Option
 from lifepath.decisions import DecisionCache
 from lifepath.engine.dice import parse
+from lifepath.tables import MadeOnce
 
 from .derived import formula_text
 
@@ -28,27 +29,11 @@ if TYPE_CHECKING:
 
     from .tables import Tables
 
-T = TypeVar("T")
-
 #: the decisions asked with options made once (term skills, gear, Contacts, Path menus...)
 DECISIONS = DecisionCache()
 
-#: records by what they are and the id of the object they were compiled from (kept beside the record,
-#: so the id stays its own)
-_BY_IDENTITY: dict[tuple[Hashable, int], tuple[object, Any]] = {}
-
-
-def once(what: Hashable, source: object, make: Callable[[], T]) -> T:
-    """``make()``, computed once per ``what`` and ``source`` object (by identity: tables are read-only once
-    loaded). Every object it is given is kept, so use it for objects that live as long as the tables."""
-    token = (what, id(source))
-    known = _BY_IDENTITY.get(token)
-    if known is not None and known[0] is source:
-        value: T = known[1]
-        return value
-    value = make()
-    _BY_IDENTITY[token] = (source, value)
-    return value
+#: records compiled from the tables, each made once per table object (:class:`lifepath.tables.MadeOnce`)
+once = MadeOnce().get
 
 
 @lru_cache(maxsize=4096, typed=True)  # typed: a weight of 1 is not the weight 1.0 an option shows
