@@ -40,7 +40,7 @@ def least_die(c: Creation) -> int | None:
     """What an attribute die costs, or ``None`` when a whole die has nowhere to go (the attributes' room
     under their maxima is less than a die)."""
     book = c.book
-    room = sum(book.attribute_maxima[c.build.cls].values()) - sum(map(c.build.attributes.__getitem__, book.attributes))
+    room = sum(book.attribute_maxima[c.build.cls].values()) - sum(book.pips_of(c.build.attributes))
     return book.costs["attribute_die"] if room >= book.per_die else None
 
 
@@ -107,7 +107,7 @@ def split_die(c: Creation) -> None:
     c.unplaced = per
     c.ctx.note(f"one attribute die bought for {pts(cost)}, split into {per} pips; {pts(c.left())} left")
     for i in range(1, per + 1):
-        pips = tuple(map(c.build.attributes.__getitem__, c.book.attributes))
+        pips = c.book.pips_of(c.build.attributes)
         opts = kept(c.book, ("pips", c.build.cls, pips), lambda: tuple(pip_entry(c, a) for a in c.book.attributes))
         target = c.ctx.choose(
             Decision("pip", f"Place pip {i} of {per} (the die is paid for)", opts, context=c.status()),

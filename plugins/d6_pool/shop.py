@@ -17,7 +17,13 @@ from lifepath import Option
 from .attributes import die_entry, split_entry
 from .offers import ALIKE, LEAST, MENUS, NOTHING_FITS, NOTHING_TO_TAKE, STRANDS, fits
 from .purchase import disabled, kept, within
-from .ranks import skill_entry, specialisation_entry, specialisation_price, unbought_specialisations
+from .ranks import (
+    skill_entry,
+    specialisation_entry,
+    specialisation_price,
+    unbought_skills,
+    unbought_specialisations,
+)
 from .reach import Room
 from .state import BACK, Creation
 
@@ -31,8 +37,10 @@ class Shop:
         #: each attribute's pips and its entry on the attribute menu
         self.pips = dict(c.build.attributes)
         self.attributes = {a: die_entry(c, a) for a in book.attributes}
-        #: each skill's entry on the skill menu
-        self.skills = {name: skill_entry(c, name) for name in book.skills}
+        #: each skill's entry on the skill menu: those of a build that has bought none, and those bought
+        self.skills = dict(unbought_skills(c))
+        for name in c.build.skills.keys() & self.skills.keys():
+            self.skills[name] = skill_entry(c, name)
         #: each specialisation's entry, by the price of a rank in words (made when the menu is first shown
         #: at that price: one point buys a group, and the rest of a paid group are free)
         self.specialisations: dict[str, dict[str, Option]] = {}

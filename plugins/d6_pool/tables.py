@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from lifepath.decisions import DecisionCache
@@ -30,6 +32,16 @@ class Book(TableSet):
     def attributes(self) -> tuple[str, ...]:
         """Attribute names in sheet order."""
         return tuple(a["name"] for a in self["attributes"]["attributes"])
+
+    @cached_property
+    def pips_of(self) -> Callable[[Mapping[str, int]], tuple[int, ...]]:
+        """The pips of a build's attributes in sheet order, as a tuple: an ``itemgetter`` of the attribute
+        names, taken in C (callgrind: 1.4 k instructions against 4.2 k for ``tuple(map(pips.__getitem__,
+        names))``)."""
+        get = itemgetter(*self.attributes)
+        if len(self.attributes) == 1:  # an itemgetter of one name returns the value alone
+            return lambda pips: (get(pips),)
+        return get
 
     @cached_property
     def abbreviations(self) -> dict[str, str]:
