@@ -8,6 +8,8 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lifepath import Decision, LifepathError, Option, PolicyChooser, ScriptedChooser
 from lifepath.decisions import options
@@ -229,3 +231,20 @@ def test_the_hand_written_init_takes_every_field_as_the_generated_one_would(cls:
     assert dataclasses.replace(made, **{fields[1].name: "again"}) == cls(
         *[("again" if f is fields[1] else f"{f.name}!") for f in fields if f.init]
     )
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(min_value=-5, max_value=50, allow_nan=False), st.booleans()),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_the_policys_single_pass_equals_enabled_and_running_totals(made: list[tuple[float, bool]]) -> None:
+    # Context.choose asks a decision for the NPC policy through _enabled_to_draw (one pass); it must give
+    # what enabled() and cumulative_weights() give, float for float
+    opts = tuple(Option(f"o{i}", weight=w, disabled="no" if off else None) for i, (w, off) in enumerate(made))
+    one, two = Decision("k", "p", opts), Decision("k", "p", opts)
+    assert one._enabled_to_draw() == two.enabled()
+    assert one.cumulative_weights() == two.cumulative_weights()
+    assert [repr(x) for x in one.cumulative_weights()] == [repr(x) for x in two.cumulative_weights()]
