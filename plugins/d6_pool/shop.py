@@ -4,11 +4,11 @@ the entries of the attribute, skill and specialisation menus in table order.
 
 Spending starts with all of it made from the whole build, by the same functions as the long way in
 :mod:`.offers`; after that a purchase changes only what it touches (:meth:`Shop.bought`): a skill rank that
-skill's entry, a specialisation rank that specialisation's entry at each price, a die or its pips the
-entries of the attributes they raised, and any purchase its own kind's cheapest price, the points left, the
-status line and the reasons. Advantages and Special Abilities, whose entries name the points left, are made
-from the build when their menu is chosen. ``tests/d6_pool/test_shop.py`` holds what is kept to what the
-long way makes, at every menu of kinds."""
+skill's entry, a specialisation rank that specialisation's entry at each price (when the menu at that price
+is next shown), a die or its pips the entries of the attributes they raised, and any purchase its own kind's
+cheapest price, the points left, the status line and the reasons. Advantages and Special Abilities, whose
+entries name the points left, are made from the build when their menu is chosen.
+``tests/d6_pool/test_shop.py`` holds what is kept to what the long way makes, at every menu of kinds."""
 
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ class Shop:
         #: each specialisation's entry, by the price of a rank in words (made when the menu is first shown
         #: at that price: one point buys a group, and the rest of a paid group are free)
         self.specialisations: dict[str, dict[str, Option]] = {}
+        #: at each price, the specialisations a rank was bought of since its entries were last shown (made
+        #: again when they are next shown: most purchases change the price, and the menu at the old one is
+        #: shown again, if at all, after other ranks; callgrind: 32 k instructions a character less)
+        self.stale: dict[str, set[str]] = {}
         #: every kind's menu's last entry: back to the menu of kinds
         self.back = kept(book, ("kind", BACK), Option, BACK, "Back to the menu", 0.0)
         #: each kind's cheapest purchase (``None``: nothing of it is left under its caps)
@@ -68,8 +72,8 @@ class Shop:
                 self._settle()
                 return
         elif kind == "specialisation":
-            for price, entries in self.specialisations.items():
-                entries[key] = specialisation_entry(c, key, price)
+            for stale in self.stale.values():
+                stale.add(key)
         self.least[kind] = LEAST[kind](c)
         self._settle()
 
@@ -109,8 +113,12 @@ class Shop:
         entries = self.specialisations.get(price)
         if entries is None:  # the entries of a build that has bought none, and those the build has bought
             entries = self.specialisations[price] = dict(unbought_specialisations(c, price))
-            for key in c.build.specialisations.keys() & entries.keys():
+            self.stale[price] = c.build.specialisations.keys() & entries.keys()
+        stale = self.stale[price]
+        if stale:
+            for key in stale:
                 entries[key] = specialisation_entry(c, key, price)
+            stale.clear()
         return entries
 
     def _settle(self) -> None:
