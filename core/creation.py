@@ -248,7 +248,7 @@ class Context:
         shows previews to a person (its ``previews`` attribute is true), never for the NPC policy.
         """
         policy = self._policy
-        enabled = decision._enabled or (decision._enabled_to_draw() if policy is not None else decision.enabled())
+        enabled = decision._enabled or decision.enabled()
         if len(enabled) == 1 and not decision.free_text:
             answer = enabled[0].id
             self._record((FORCED, decision, answer))

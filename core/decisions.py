@@ -168,19 +168,10 @@ class Decision:
         """The options that may be chosen (not disabled), in order."""
         enabled = self._enabled
         if enabled is None:
-            enabled = self.options
-            kept = [option for option in enabled if option.disabled is None]
-            if len(kept) != len(enabled):
-                enabled = tuple(kept)
-            _decision_enabled(self, enabled)
-        return enabled
-
-    def _enabled_to_draw(self) -> tuple[Option, ...]:
-        """:meth:`enabled`, with the NPC policy's running totals (:meth:`cumulative_weights`) worked out in
-        the same pass, for a decision the policy is asked: one loop over the options instead of two
-        (callgrind: the D6 pool's seventy fresh menus a character 121 k instructions less)."""
-        enabled = self._enabled
-        if enabled is None:
+            # one pass that also keeps the NPC policy's running totals (cumulative_weights): a fresh decision
+            # asked of the policy needs both, and a loop costs less than a list, min() and accumulate()
+            # (callgrind: 4.8 k against 7.5 k instructions for five options; the D6 pool's seventy fresh
+            # menus a character 121 k less than two passes). The totals are the same floats (0.0 + w is w).
             options = self.options
             kept = []
             running = []
@@ -193,8 +184,7 @@ class Decision:
                     running.append(total)
             enabled = options if len(kept) == len(options) else tuple(kept)
             _decision_enabled(self, enabled)
-            if self._cumulative is None:
-                _decision_cumulative(self, tuple(running))
+            _decision_cumulative(self, tuple(running))
         return enabled
 
     def option_ids(self) -> list[str]:
@@ -245,20 +235,13 @@ class Decision:
         return self.shorthand is not None and not self.shorthand.problem(answer)
 
     def cumulative_weights(self) -> tuple[float, ...]:
-        """Running totals of the enabled options' policy weights (negative weights count as 0)."""
+        """Running totals of the enabled options' policy weights (negative weights count as 0), worked out
+        with the enabled options (:meth:`enabled`)."""
         cumulative = self._cumulative
         if cumulative is None:
-            # one pass: for creation's short menus it costs less than a list of weights, min() and
-            # accumulate() (callgrind: 4.8 k against 7.5 k instructions for five options), and the totals are
-            # the same floats (0.0 + w is w)
-            running = []
-            total = 0.0
-            for option in self._enabled or self.enabled():
-                weight = option.weight
-                total += weight if weight > 0.0 else 0.0
-                running.append(total)
-            cumulative = tuple(running)
-            _decision_cumulative(self, cumulative)
+            self.enabled()
+            cumulative = self._cumulative
+            assert cumulative is not None
         return cumulative
 
 

@@ -6,6 +6,7 @@ import dataclasses
 import inspect
 import json
 from collections import Counter
+from itertools import accumulate
 
 import pytest
 from hypothesis import given
@@ -240,11 +241,13 @@ def test_the_hand_written_init_takes_every_field_as_the_generated_one_would(cls:
         max_size=30,
     )
 )
-def test_the_policys_single_pass_equals_enabled_and_running_totals(made: list[tuple[float, bool]]) -> None:
-    # Context.choose asks a decision for the NPC policy through _enabled_to_draw (one pass); it must give
-    # what enabled() and cumulative_weights() give, float for float
+def test_the_single_pass_gives_the_enabled_options_and_their_running_totals(made: list[tuple[float, bool]]) -> None:
+    # Decision.enabled() works out the NPC policy's running totals in the same pass; they must be what a
+    # plain filter and itertools.accumulate over the clamped weights give, float for float
     opts = tuple(Option(f"o{i}", weight=w, disabled="no" if off else None) for i, (w, off) in enumerate(made))
+    wanted = tuple(o for o in opts if o.disabled is None)
+    totals = tuple(accumulate((max(o.weight, 0.0) for o in wanted), initial=0.0))[1:]
     one, two = Decision("k", "p", opts), Decision("k", "p", opts)
-    assert one._enabled_to_draw() == two.enabled()
-    assert one.cumulative_weights() == two.cumulative_weights()
-    assert [repr(x) for x in one.cumulative_weights()] == [repr(x) for x in two.cumulative_weights()]
+    assert one.enabled() == wanted and one.cumulative_weights() == totals
+    assert two.cumulative_weights() == totals and two.enabled() == wanted  # either asked first
+    assert [repr(x) for x in one.cumulative_weights()] == [repr(x) for x in totals]
