@@ -192,6 +192,19 @@ class Decision:
             _decision_cumulative(self, tuple(running))
         return enabled
 
+    def reworded(self, prompt: str, context: str = "", shorthand: Shorthand | None = None) -> Decision:
+        """This decision in other words: the same key, options, free text and default, asked with ``prompt``,
+        ``context`` and ``shorthand``, and with the enabled options, option ids and NPC policy's running
+        totals worked out for this one, none of which depend on the words. For a menu whose options are
+        kept while its wording names the state (the points left, the sheet so far): a menu made once and
+        reworded at each asking skips the pass over its options."""
+        enabled = self._enabled or self.enabled()
+        made = Decision(self.key, prompt, self.options, self.free_text, context, self.default, shorthand)
+        _decision_enabled(made, enabled)
+        _decision_cumulative(made, self._cumulative)
+        _decision_ids(made, self._ids)
+        return made
+
     def option_ids(self) -> list[str]:
         """The ids of the options that may be chosen, in order (computed once per decision: treat the list
         as read-only). Disabled options are left out: they are not legal answers and are not recorded."""

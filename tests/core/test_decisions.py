@@ -251,3 +251,38 @@ def test_the_single_pass_gives_the_enabled_options_and_their_running_totals(made
     assert one.enabled() == wanted and one.cumulative_weights() == totals
     assert two.cumulative_weights() == totals and two.enabled() == wanted  # either asked first
     assert [repr(x) for x in one.cumulative_weights()] == [repr(x) for x in totals]
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(min_value=-5, max_value=50, allow_nan=False), st.booleans()),
+        min_size=1,
+        max_size=12,
+    ),
+    st.text(max_size=20),
+    st.text(max_size=20),
+    st.booleans(),
+)
+def test_a_reworded_decision_is_the_decision_made_afresh_with_the_new_words(
+    made: list[tuple[float, bool]], prompt: str, context: str, free_text: bool
+) -> None:
+    # Decision.reworded keeps the options' work (enabled options, ids, running totals) and changes only the
+    # words: it must be what a fresh Decision with the same fields is, and leave the kept one as it was
+    from lifepath.decisions import Shorthand
+
+    opts = tuple(Option(f"o{i}", weight=w, disabled="no" if off else None) for i, (w, off) in enumerate(made))
+    typed = Shorthand("or type a number", lambda text: "" if text.isdigit() else "type a number")
+    kept = Decision("k", "Kept prompt", opts, free_text, "kept context", "o0")
+    again = kept.reworded(prompt, context, typed)
+    fresh = Decision("k", prompt, opts, free_text, context, "o0", typed)
+    assert again == fresh and hash(again) == hash(fresh) and repr(again) == repr(fresh)
+    assert again.shorthand is typed and again.free_text is free_text and again.default == "o0"
+    assert again.enabled() == fresh.enabled() and again.option_ids() == fresh.option_ids()
+    assert [repr(x) for x in again.cumulative_weights()] == [repr(x) for x in fresh.cumulative_weights()]
+    assert again.json_head() == fresh.json_head()  # the new prompt, not the kept one's
+    assert (kept.prompt, kept.context, kept.shorthand) == ("Kept prompt", "kept context", None)
+    if again.enabled():  # the work is shared, not done again
+        assert again.cumulative_weights() is kept.cumulative_weights()
+        ids = kept.option_ids()
+        assert kept.reworded(prompt).option_ids() is ids
+    assert kept.reworded(kept.prompt, kept.context) == kept
