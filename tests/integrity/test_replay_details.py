@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from lifepath import Context, Decision, Option, Ruleset, brief, compare, hookimpl
+from lifepath import Context, Decision, Option, Ruleset, hookimpl
 from lifepath.creation import create
 from lifepath.decisions import PolicyChooser
 from lifepath.errors import ReplayError
-from lifepath.replay import IDENTICAL, check_export, verify
+from lifepath.replay import IDENTICAL, brief, check_export, compare, verify
 from lifepath.testing import make_registry
 
 from .conftest import REGISTRY, export
