@@ -47,7 +47,7 @@ def kept(book: Book, state: tuple[object, ...], make: Callable[..., _Made], *arg
     label, weight and reason depend on), made the first time that state is seen and reused after. The
     spending menus are made again at every purchase, and most of their entries are where they were: the
     labels are not formatted again, and the options are the same objects for every build. (A whole menu's
-    options, as a tuple, are kept the same way.)"""
+    options, as a tuple, are kept the same way, and the menu of kinds as a decision to reword.)"""
     made = book.menu_options.get(state)
     if made is None:
         if len(book.menu_options) >= KEPT_LIMIT:
