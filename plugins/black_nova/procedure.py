@@ -16,6 +16,7 @@ running totals already worked out. A menu not kept yet is made from the options 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +35,17 @@ def create(ctx: Context) -> None:
 
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
+
+
+def point_menu(
+    key: str, prompt: str, options: list[Option], context: str, left: int, points: str, refused: str
+) -> Decision:
+    """A menu spending one of ``left`` points of a kind (``points``: ``attribute``, ``skill``), refused with
+    ``refused`` as the hint when none of its options can be taken."""
+    decision = Decision(key, prompt, tuple(options), context=context)
+    if not decision.enabled():
+        raise LifepathError(f"no legal way is left to spend {left} {points} point(s)", hint=refused)
+    return decision
 
 
 @lru_cache(maxsize=1024)
@@ -154,25 +166,26 @@ class Procedure:
     def _attribute_state(self) -> tuple[object, ...]:
         return ("attribute-point", self.variant, tuple(self.attributes.values()), tuple(self.perks))
 
+    def kept_decision(self, state: tuple[object, ...], make: Callable[[], Decision]) -> Decision:
+        """The decision kept for ``state`` (a menu's build so far and variant), made by ``make()`` the first
+        time that state is seen."""
+        decision = self.decisions_kept.get(state)
+        if decision is None:
+            decision = self.decisions_kept[state] = make()
+        return decision
+
     def attribute_decision(self, left: int) -> Decision:
         """The attribute-point decision for the build so far, made once for each state and kept."""
         options = self.attribute_options(left)
-        decision = self.decisions_kept.get(self.attribute_state)
-        if decision is None:
-            decision = self.decisions_kept[self.attribute_state] = self.make_attribute_decision(options, left)
-        return decision
+        return self.kept_decision(self.attribute_state, lambda: self.make_attribute_decision(options, left))
 
     def make_attribute_decision(self, options: list[Option], left: int) -> Decision:
         """The attribute-point decision over ``options``, saying the ranks and perks so far and the rules."""
         texts = self.t.menu_texts
         context = f"Now: {self.attribute_summary()}. {texts.attribute_rules}" + ("" if self.perks_allowed else NO_PERKS)
-        decision = Decision("attribute-point", texts.attribute_prompts[left], tuple(options), context=context)
-        if not decision.enabled():
-            raise LifepathError(
-                f"no legal way is left to spend {left} attribute point(s)",
-                hint="the ruleset's tables allow fewer ranks and perks than there are points",
-            )
-        return decision
+        refused = "the ruleset's tables allow fewer ranks and perks than there are points"
+        prompt = texts.attribute_prompts[left]
+        return point_menu("attribute-point", prompt, options, context, left, "attribute", refused)
 
     def attribute_summary(self) -> str:
         ranks = ", ".join(f"{k} {v}" for k, v in self.attributes.items())
@@ -288,22 +301,14 @@ class Procedure:
     def skill_decision(self, left: int) -> Decision:
         """The skill-point decision for the skills so far, made once for each state and kept."""
         options = self.skill_options(left)
-        decision = self.decisions_kept.get(self.skill_state)
-        if decision is None:
-            decision = self.decisions_kept[self.skill_state] = self.make_skill_decision(options, left)
-        return decision
+        return self.kept_decision(self.skill_state, lambda: self.make_skill_decision(options, left))
 
     def make_skill_decision(self, options: list[Option], left: int) -> Decision:
         """The skill-point decision over ``options``, saying every skill's rank and roll bonus and the rules."""
         texts = self.t.menu_texts
         context = f"Now: {', '.join(self.skill_lines.values())}. {texts.skill_rules}"
-        decision = Decision("skill-point", texts.skill_prompts[left], tuple(options), context=context)
-        if not decision.enabled():
-            raise LifepathError(
-                f"no legal way is left to spend {left} skill point(s)",
-                hint="the ruleset's tables allow fewer skill ranks than there are points",
-            )
-        return decision
+        refused = "the ruleset's tables allow fewer skill ranks than there are points"
+        return point_menu("skill-point", texts.skill_prompts[left], options, context, left, "skill", refused)
 
     def raise_skill(self, name: str, left: int) -> None:
         """One rank more in skill ``name``; the menu's state and the skill's line in its context follow."""

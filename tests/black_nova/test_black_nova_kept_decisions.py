@@ -121,3 +121,17 @@ def test_skill_lines_kept_up_point_by_point_are_the_lines_of_the_ranks(seed: int
             chooser=WatchingChooser(seed),
         )
     assert checked == list(range(7, 0, -1))
+
+
+def test_a_point_menu_with_nothing_to_take_is_refused_with_the_points_left_and_why() -> None:
+    from lifepath import LifepathError, Option
+
+    closed = [Option("Strength", "Strength 5", 0.0, disabled="already at the maximum rank of 5")]
+    refused = "the ruleset's tables allow fewer skill ranks than there are points"
+    with pytest.raises(LifepathError) as caught:
+        procedure.point_menu("skill-point", "Spend a skill point (3 left)", closed, "Now: ...", 3, "skill", refused)
+    assert caught.value.message == "no legal way is left to spend 3 skill point(s)"
+    assert caught.value.hint == refused
+    opened = [*closed, Option("Piloting", "Piloting 0 -> 1")]
+    menu = procedure.point_menu("skill-point", "Spend a skill point (3 left)", opened, "Now: ...", 3, "skill", refused)
+    assert menu == Decision("skill-point", "Spend a skill point (3 left)", tuple(opened), context="Now: ...")
