@@ -57,7 +57,7 @@ from typing import Any
 
 #: the targets: issue 7's, issue 16's JSON Lines rates, issue 17's export and import, and issue 31's. Issue
 #: 16's engine target (a ratio of 0.006, or at most 0.8 M instructions per character) is retired by issue 31,
-#: which holds Nowhere Yet at 2.1 M (``nowhere_yet_instructions``) and every other ruleset to its decisions
+#: which holds Nowhere Yet at 2.1 M (``instructions_per_char``) and every other ruleset to its decisions
 TARGETS = {
     "jsonl_ratio": 0.005,
     "jsonl_history_ratio": 0.002,
@@ -74,7 +74,9 @@ TARGETS = {
     "import_rss_mb": 200.0,
     "import_tree_pss_mb": 200.0,
     "verify_ratio": 1.2,
-    "nowhere_yet_instructions": 2_100_000,
+    # issue 31's 2.1 M is counted as issue 16's figure was, over 300 characters (instructions); the 100 of
+    # every ruleset's row come out higher, as kept menus and decisions cost less per character in a longer run
+    "instructions_per_char": 2_100_000,
     "wormwood_drift_per_decision_ratio": 1.5,
     "d6_pool_per_decision_ratio": 1.5,
     "black_nova_per_decision_ratio": 1.5,
@@ -182,6 +184,11 @@ def collected(script: Path, kind: str, count: int, env: dict[str, str]) -> int:
     ``count`` (this module's :data:`_INSTRUCTIONS`, or ``bench/parts.py``'s scripts)."""
     import re
 
+    # the same script run once outside valgrind just before: a change to any sys.path entry since the last
+    # start (a package installed, a file written in a folder on the path) makes the next start look for
+    # entry points again, some 117 M instructions that would otherwise land in this count alone (a
+    # site-packages folder touched before a count of 20 Black Nova characters: 6.78 M a character, not 0.96 M)
+    subprocess.run([sys.executable, str(script), kind, "0"], capture_output=True, env=env, check=True)
     command = [
         "valgrind",
         "--tool=callgrind",
