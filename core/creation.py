@@ -247,12 +247,12 @@ class Context:
         :class:`~lifepath.engine.previews.Preview` or a line of text); it is called only when the chooser
         shows previews to a person (its ``previews`` attribute is true), never for the NPC policy.
         """
-        policy = self._policy
         enabled = decision._enabled or decision.enabled()
         if len(enabled) == 1 and not decision.free_text:
             answer = enabled[0].id
             self._record((FORCED, decision, answer))
             return answer
+        policy = self._policy
         if policy is not None:
             answer = policy_draw(policy, decision)
         else:

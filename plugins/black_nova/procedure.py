@@ -16,7 +16,6 @@ running totals already worked out. A menu not kept yet is made from the options 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -166,18 +165,13 @@ class Procedure:
     def _attribute_state(self) -> tuple[object, ...]:
         return ("attribute-point", self.variant, tuple(self.attributes.values()), tuple(self.perks))
 
-    def kept_decision(self, state: tuple[object, ...], make: Callable[[], Decision]) -> Decision:
-        """The decision kept for ``state`` (a menu's build so far and variant), made by ``make()`` the first
-        time that state is seen."""
-        decision = self.decisions_kept.get(state)
-        if decision is None:
-            decision = self.decisions_kept[state] = make()
-        return decision
-
     def attribute_decision(self, left: int) -> Decision:
         """The attribute-point decision for the build so far, made once for each state and kept."""
         options = self.attribute_options(left)
-        return self.kept_decision(self.attribute_state, lambda: self.make_attribute_decision(options, left))
+        decision = self.decisions_kept.get(self.attribute_state)
+        if decision is None:
+            decision = self.decisions_kept[self.attribute_state] = self.make_attribute_decision(options, left)
+        return decision
 
     def make_attribute_decision(self, options: list[Option], left: int) -> Decision:
         """The attribute-point decision over ``options``, saying the ranks and perks so far and the rules."""
@@ -301,7 +295,10 @@ class Procedure:
     def skill_decision(self, left: int) -> Decision:
         """The skill-point decision for the skills so far, made once for each state and kept."""
         options = self.skill_options(left)
-        return self.kept_decision(self.skill_state, lambda: self.make_skill_decision(options, left))
+        decision = self.decisions_kept.get(self.skill_state)
+        if decision is None:
+            decision = self.decisions_kept[self.skill_state] = self.make_skill_decision(options, left)
+        return decision
 
     def make_skill_decision(self, options: list[Option], left: int) -> Decision:
         """The skill-point decision over ``options``, saying every skill's rank and roll bonus and the rules."""
